@@ -1,0 +1,31 @@
+# lit configuration for gevo: FileCheck tests of the passes, gevo-cc and the tools.
+import os
+import shutil
+import lit.formats
+
+config.name = "gevo"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".cu", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.gevo_obj_root, "tests", "lit")
+
+tools = config.llvm_tools_dir
+bin_dir = os.path.join(config.gevo_obj_root, "bin")
+config.environment["PATH"] = os.pathsep.join([bin_dir, tools, config.environment.get("PATH", "")])
+
+config.substitutions.append(("%opt", os.path.join(tools, "opt")))
+config.substitutions.append(("%plugin", os.path.join(config.gevo_obj_root, "lib", "libGevoPasses.so")))
+config.substitutions.append(("%gevo-cc", os.path.join(bin_dir, "gevo-cc")))
+config.substitutions.append(("%gevo-mutate", os.path.join(bin_dir, "gevo-mutate")))
+config.substitutions.append(("%corpus", os.path.join(config.gevo_obj_root, "benchmarks", "corpus")))
+config.substitutions.append(("%src", config.gevo_src_root))
+
+# FileCheck, not and count resolve through PATH to LLVM 19's (never LLVM 14's).
+
+cuda = os.environ.get("CUDA_PATH") or os.environ.get("CUDA_HOME") or "/usr/local/cuda"
+if os.path.exists(os.path.join(cuda, "bin", "ptxas")):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", os.path.join(cuda, "bin", "ptxas")))
+else:
+    lit_config.note("ptxas not found (set CUDA_PATH): tests that need it are UNSUPPORTED")
