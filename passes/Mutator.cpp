@@ -1,0 +1,64 @@
+//===- Mutator.cpp - Make and replay mutations ------------------------------===//
+
+#include "gevo/passes/Mutator.h"
+#include "EditSession.h"
+
+using namespace llvm;
+
+namespace gevo {
+
+// Each op lives in passes/ops/<Op>.cpp and defines sample<Op> and apply<Op>.
+#define GEVO_OP(Enum, Name, Help)                                              \
+  bool sample##Enum(EditSession &S, Rng &R, Edit &E);                          \
+  std::string apply##Enum(EditSession &S, const Edit &E);
+#include "gevo/passes/Ops.def"
+
+const OpImpl &opImpl(OpKind Op) {
+  static const OpImpl Table[] = {
+#define GEVO_OP(Enum, Name, Help) {sample##Enum, apply##Enum},
+#include "gevo/passes/Ops.def"
+  };
+  return Table[static_cast<int>(Op)];
+}
+
+std::optional<Edit> mutate(Module &M, OpKind Op, Rng &R) {
+  EditSession S(M);
+  Edit E;
+  E.Op = Op;
+  const OpImpl &Impl = opImpl(Op);
+  if (!Impl.Sample(S, R, E))
+    return std::nullopt;
+  RandomChooser C(R, E);
+  S.setChooser(C);
+  std::string Why = Impl.Apply(S, E);
+  // Sampling only draws applicable targets, so applying cannot refuse.
+  assert(Why.empty() && "sampled edit not applicable");
+  (void)Why;
+  return E;
+}
+
+static std::string applyIn(EditSession &S, const Edit &E) {
+  ReplayChooser C(E);
+  S.setChooser(C);
+  return opImpl(E.Op).Apply(S, E);
+}
+
+std::string applyEdit(Module &M, const Edit &E) {
+  EditSession S(M);
+  return applyIn(S, E);
+}
+
+ApplyReport applyEdits(Module &M, ArrayRef<Edit> Edits) {
+  EditSession S(M);
+  ApplyReport Report;
+  for (size_t I = 0; I < Edits.size(); ++I) {
+    std::string Why = applyIn(S, Edits[I]);
+    if (Why.empty())
+      ++Report.Applied;
+    else
+      Report.NotApplicable.push_back({I, std::move(Why)});
+  }
+  return Report;
+}
+
+} // namespace gevo

@@ -1,0 +1,47 @@
+//===- Mutator.h - Make and replay mutations ---------------------*- C++ -*-===//
+//
+// mutate() draws one random edit of an op and applies it; applyEdit() replays
+// a recorded edit. Both run the same op code, the first with choices drawn
+// from the Rng, the second with the choices the edit recorded, so replaying
+// an edit list on the base module rebuilds exactly the module its edits
+// made. Modules must be named (nameInstructions) first.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_PASSES_MUTATOR_H
+#define GEVO_PASSES_MUTATOR_H
+
+#include "gevo/passes/Edit.h"
+#include "gevo/passes/Rng.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+}
+
+namespace gevo {
+
+/// Makes one random edit of op Op on M and returns it, or std::nullopt when
+/// M offers the op no candidate (M is then unchanged).
+std::optional<Edit> mutate(llvm::Module &M, OpKind Op, Rng &R);
+
+/// Replays E on M. Returns "" when applied, otherwise why it is not
+/// applicable (a target UID is gone, types no longer match...); M is then
+/// unchanged. A recorded repair value that is no longer valid falls back
+/// to the type's constant, deterministically.
+std::string applyEdit(llvm::Module &M, const Edit &E);
+
+struct ApplyReport {
+  unsigned Applied = 0;
+  /// (index into the edit list, reason) for each edit that did not apply.
+  std::vector<std::pair<size_t, std::string>> NotApplicable;
+};
+
+/// Replays Edits in order on M.
+ApplyReport applyEdits(llvm::Module &M, llvm::ArrayRef<Edit> Edits);
+
+} // namespace gevo
+
+#endif

@@ -1,0 +1,58 @@
+//===- Replace.cpp - Replace an instruction by a copy of another ------------===//
+//
+// A copy of the donor (same result type, same function) takes the target's
+// place and its users; the copy's operands are repaired at that place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../EditSession.h"
+#include "../Legality.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+using namespace llvm;
+
+namespace gevo {
+
+bool sampleReplace(EditSession &S, Rng &R, Edit &E) {
+  // Instructions grouped by (function, type): donors come from the group.
+  DenseMap<std::pair<Function *, Type *>, std::vector<Instruction *>> Groups;
+  std::vector<Instruction *> Movable = S.collect(isMovable);
+  for (Instruction *I : Movable)
+    Groups[{I->getFunction(), I->getType()}].push_back(I);
+  std::vector<Instruction *> Targets;
+  for (Instruction *I : Movable)
+    if (Groups[{I->getFunction(), I->getType()}].size() > 1)
+      Targets.push_back(I);
+  for (unsigned Try = 0; Try < 16 && !Targets.empty(); ++Try) {
+    Instruction *T = pickOne(R, Targets);
+    std::vector<Instruction *> Donors;
+    for (Instruction *D : Groups[{T->getFunction(), T->getType()}])
+      if (D != T && !D->isIdenticalTo(T))
+        Donors.push_back(D);
+    if (Instruction *D = pickOne(R, Donors)) {
+      E.Target = getUid(*T).str();
+      E.Other = getUid(*D).str();
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string applyReplace(EditSession &S, const Edit &E) {
+  Instruction *Target, *Donor;
+  std::string Why;
+  if (!lookupPair(S, E, Target, Donor, Why))
+    return Why;
+  if (Target == Donor || !isMovable(*Target) || !isMovable(*Donor))
+    return E.Target + " cannot be replaced by " + E.Other;
+  if (Target->getType() != Donor->getType())
+    return E.Target + " and " + E.Other + " differ in type";
+  Instruction *Copy = S.cloneBefore(*Donor, *Target);
+  S.repairOperands(*Copy);
+  Target->replaceAllUsesWith(Copy);
+  S.erase(*Target);
+  return "";
+}
+
+} // namespace gevo

@@ -1,0 +1,57 @@
+//===- Swap.cpp - Swap the positions of two instructions --------------------===//
+//
+// Both keep their UIDs; operands and uses whose dominance broke are
+// repaired.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../EditSession.h"
+#include "../Legality.h"
+
+using namespace llvm;
+
+namespace gevo {
+
+bool sampleSwap(EditSession &S, Rng &R, Edit &E) {
+  std::vector<Instruction *> Movable = S.collect(isMovable);
+  for (unsigned Try = 0; Try < 16 && !Movable.empty(); ++Try) {
+    Instruction *A = pickOne(R, Movable);
+    Instruction *B = pickOne(
+        R, S.collect(
+               [A](const Instruction &I) {
+                 return &I != A && isMovable(I) && !I.isIdenticalTo(A);
+               },
+               A->getFunction()));
+    if (B) {
+      E.Target = getUid(*A).str();
+      E.Other = getUid(*B).str();
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string applySwap(EditSession &S, const Edit &E) {
+  Instruction *A, *B;
+  std::string Why;
+  if (!lookupPair(S, E, A, B, Why))
+    return Why;
+  if (A == B || !isMovable(*A) || !isMovable(*B))
+    return E.Target + " and " + E.Other + " cannot be swapped";
+  if (A->getNextNode() == B) {
+    A->moveAfter(B);
+  } else if (B->getNextNode() == A) {
+    B->moveAfter(A);
+  } else {
+    Instruction *AfterA = A->getNextNode();
+    A->moveBefore(B);
+    B->moveBefore(AfterA);
+  }
+  S.repairOperands(*A);
+  S.repairOperands(*B);
+  S.repairUses(*A);
+  S.repairUses(*B);
+  return "";
+}
+
+} // namespace gevo

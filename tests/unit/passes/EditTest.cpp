@@ -1,0 +1,111 @@
+//===- EditTest.cpp - Text form of edits ------------------------------------===//
+
+#include "gevo/passes/Edit.h"
+
+#include <gtest/gtest.h>
+
+using namespace gevo;
+
+namespace {
+
+Edit parseOk(llvm::StringRef Line) {
+  auto E = parseEdit(Line);
+  EXPECT_TRUE(static_cast<bool>(E)) << Line.str();
+  if (!E) {
+    llvm::consumeError(E.takeError());
+    return Edit();
+  }
+  return *E;
+}
+
+std::string parseErr(llvm::StringRef Line) {
+  auto E = parseEdit(Line);
+  EXPECT_FALSE(static_cast<bool>(E)) << Line.str();
+  return E ? "" : llvm::toString(E.takeError());
+}
+
+TEST(EditText, EveryOpRoundTrips) {
+  const char *Lines[] = {
+      "copy U12 U40 fix=U12@U40:0=A1 fix=U12@U40:2=C use=U52:1",
+      "delete U12 fix=U40:0=U3 fix=U41:1=@_ZZ4tileE2sh",
+      "move U12 U40 fix=U12:1=U7 use=U13:0",
+      "replace U12 U20 fix=U20@U12:0=U3",
+      "operand U12:1 U3",
+      "operand U12:0 C",
+      "swap U12 U20",
+      "swap U12@U4~2 U20 fix=U20:0=A0",
+  };
+  for (const char *L : Lines) {
+    Edit E = parseOk(L);
+    EXPECT_EQ(printEdit(E), L);
+    EXPECT_EQ(parseOk(printEdit(E)), E);
+  }
+}
+
+TEST(EditText, FieldsLandWhereTheyBelong) {
+  Edit E = parseOk("copy U12 U40 fix=U12@U40:0=A1 use=U52:1");
+  EXPECT_EQ(E.Op, OpKind::Copy);
+  EXPECT_EQ(E.Target, "U12");
+  EXPECT_EQ(E.Other, "U40");
+  ASSERT_EQ(E.Fixes.size(), 1u);
+  EXPECT_EQ(E.Fixes[0].Where.User, "U12@U40");
+  EXPECT_EQ(E.Fixes[0].Where.Index, 0u);
+  EXPECT_EQ(E.Fixes[0].Value, "A1");
+  ASSERT_TRUE(E.Use.has_value());
+  EXPECT_EQ(E.Use->User, "U52");
+  EXPECT_EQ(E.Use->Index, 1u);
+
+  Edit O = parseOk("operand U7:2 @g");
+  EXPECT_EQ(O.Target, "U7");
+  EXPECT_EQ(O.OperandIndex, 2u);
+  EXPECT_EQ(O.Other, "@g");
+}
+
+TEST(EditText, EqualityLooksAtEveryField) {
+  Edit A = parseOk("copy U1 U2 fix=U1@U2:0=A0 use=U3:0");
+  EXPECT_NE(A, parseOk("copy U1 U2 fix=U1@U2:0=A1 use=U3:0"));
+  EXPECT_NE(A, parseOk("copy U1 U2 fix=U1@U2:0=A0 use=U3:1"));
+  EXPECT_NE(A, parseOk("copy U1 U2 fix=U1@U2:0=A0"));
+  EXPECT_NE(A, parseOk("move U1 U2 fix=U1@U2:0=A0 use=U3:0"));
+}
+
+TEST(EditText, BadEditsSayWhatIsWrong) {
+  EXPECT_NE(parseErr("frobnicate U1").find("unknown op 'frobnicate'"),
+            std::string::npos);
+  EXPECT_NE(parseErr("copy U1").find("needs 2 arguments"), std::string::npos);
+  EXPECT_NE(parseErr("delete 12").find("bad instruction '12'"),
+            std::string::npos);
+  EXPECT_NE(parseErr("operand U1 U2").find("bad operand slot"),
+            std::string::npos);
+  EXPECT_NE(parseErr("copy U1 U2 fix=U1:x=C").find("bad operand slot"),
+            std::string::npos);
+  EXPECT_NE(parseErr("copy U1 U2 fix=U1:0=zz").find("bad value 'zz'"),
+            std::string::npos);
+  EXPECT_NE(parseErr("swap U1 U2 extra").find("unexpected 'extra'"),
+            std::string::npos);
+  EXPECT_NE(parseErr("operand U1:0 Ax").find("bad argument"),
+            std::string::npos);
+}
+
+TEST(EditText, ListsSkipCommentsAndNameTheBadLine) {
+  auto L = parseEdits("# made by gevo\n\ndelete U1\n  swap U2 U3  \n");
+  ASSERT_TRUE(static_cast<bool>(L));
+  ASSERT_EQ(L->size(), 2u);
+  EXPECT_EQ(printEdits(*L), "delete U1\nswap U2 U3\n");
+
+  auto Bad = parseEdits("delete U1\n\nswap U2\n");
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_NE(llvm::toString(Bad.takeError()).find("line 3:"),
+            std::string::npos);
+}
+
+TEST(EditText, OpNamesComeFromTheRegistry) {
+  ASSERT_EQ(allOps().size(), 6u);
+  for (OpKind Op : allOps()) {
+    EXPECT_EQ(parseOpName(opName(Op)), Op);
+    EXPECT_FALSE(opHelp(Op).empty());
+  }
+  EXPECT_FALSE(parseOpName("nope").has_value());
+}
+
+} // namespace

@@ -1,0 +1,73 @@
+//===- ToolSupport.cpp - What every gevo command-line tool shares -----------===//
+
+#include "ToolSupport.h"
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace gevo {
+
+void toolError(StringRef Tool, const Twine &Msg) {
+  outs().flush();
+  errs() << Tool << ": error: " << Msg << "\n";
+  std::exit(1);
+}
+
+std::unique_ptr<Module> loadModule(StringRef Tool, StringRef Path,
+                                   LLVMContext &Ctx) {
+  auto Buf = MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
+  if (!Buf)
+    toolError(Tool, "cannot read '" + Path + "': " + Buf.getError().message());
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIR((*Buf)->getMemBufferRef(), Diag, Ctx);
+  if (!M)
+    toolError(Tool, Path + ":" + Twine(Diag.getLineNo()) + ":" +
+                        Twine(Diag.getColumnNo() + 1) +
+                        ": not valid LLVM IR: " + Diag.getMessage());
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(*M, &OS)) {
+    StringRef First = StringRef(Problems).split('\n').first;
+    toolError(Tool, Path + ": module does not verify: " + First);
+  }
+  return M;
+}
+
+void writeModule(StringRef Tool, const Module &M, StringRef Path) {
+  std::error_code EC;
+  bool Bitcode = Path.ends_with(".bc");
+  raw_fd_ostream OS(Path, EC, Bitcode ? sys::fs::OF_None : sys::fs::OF_Text);
+  if (EC)
+    toolError(Tool, "cannot write '" + Path + "': " + EC.message());
+  if (Bitcode)
+    WriteBitcodeToFile(M, OS);
+  else
+    M.print(OS, nullptr);
+}
+
+std::string readTextFile(StringRef Tool, StringRef Path) {
+  auto Buf = MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
+  if (!Buf)
+    toolError(Tool, "cannot read '" + Path + "': " + Buf.getError().message());
+  return (*Buf)->getBuffer().str();
+}
+
+void writeTextFile(StringRef Tool, StringRef Path, StringRef Text) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    toolError(Tool, "cannot write '" + Path + "': " + EC.message());
+  OS << Text;
+}
+
+} // namespace gevo

@@ -1,0 +1,41 @@
+//===- ToolSupport.h - What every gevo command-line tool shares --*- C++ -*-===//
+#ifndef GEVO_TOOLS_TOOLSUPPORT_H
+#define GEVO_TOOLS_TOOLSUPPORT_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace gevo {
+
+/// Prints "<tool>: error: <msg>" on one line and exits with status 1.
+[[noreturn]] void toolError(llvm::StringRef Tool, const llvm::Twine &Msg);
+
+/// Parses LLVM IR (text or bitcode; "-" is stdin). Any failure (missing
+/// file, not IR, malformed IR, a module the verifier rejects) is a
+/// one-line toolError naming file, line and column.
+std::unique_ptr<llvm::Module> loadModule(llvm::StringRef Tool,
+                                         llvm::StringRef Path,
+                                         llvm::LLVMContext &Ctx);
+
+/// Writes M as text IR, or bitcode when Path ends in ".bc" ("-" is stdout).
+void writeModule(llvm::StringRef Tool, const llvm::Module &M,
+                 llvm::StringRef Path);
+
+/// Reads a whole text file or fails with toolError.
+std::string readTextFile(llvm::StringRef Tool, llvm::StringRef Path);
+
+/// Writes Text to Path ("-" is stdout) or fails with toolError.
+void writeTextFile(llvm::StringRef Tool, llvm::StringRef Path,
+                   llvm::StringRef Text);
+
+} // namespace gevo
+
+#endif

@@ -1,0 +1,151 @@
+//===- gevo-mutate.cpp - Make, replay and measure mutations -----------------===//
+//
+//   gevo-mutate [--op OP] [--seed S] in.ll -o out.ll   one mutation, edit on stdout
+//   gevo-mutate --edits FILE in.ll -o out.ll           replay an edit list
+//   gevo-mutate --stats N [--ops a,b] [--check-ptx] in.ll   JSON statistics
+//
+//===----------------------------------------------------------------------===//
+
+#include "Stats.h"
+#include "ToolSupport.h"
+
+#include "gevo/passes/Mutator.h"
+#include "gevo/passes/Uid.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <boost/program_options.hpp>
+
+#include <iostream>
+
+using namespace llvm;
+namespace po = boost::program_options;
+
+namespace {
+constexpr const char *Tool = "gevo-mutate";
+
+std::string opList() {
+  std::string S;
+  for (gevo::OpKind Op : gevo::allOps())
+    S += "  " + gevo::opName(Op).str() + std::string(10 - gevo::opName(Op).size(), ' ') +
+         gevo::opHelp(Op).str() + "\n";
+  return S;
+}
+
+gevo::OpKind parseOp(StringRef Name) {
+  std::optional<gevo::OpKind> Op = gevo::parseOpName(Name);
+  if (!Op)
+    gevo::toolError(Tool, "unknown op '" + Name +
+                              "' (run gevo-mutate --help for the list)");
+  return *Op;
+}
+
+std::vector<gevo::OpKind> parseOps(StringRef List) {
+  if (List.empty())
+    return std::vector<gevo::OpKind>(gevo::allOps().begin(), gevo::allOps().end());
+  SmallVector<StringRef, 8> Names;
+  SplitString(List, Names, ",");
+  std::vector<gevo::OpKind> Ops;
+  for (StringRef N : Names)
+    Ops.push_back(parseOp(N.trim()));
+  return Ops;
+}
+
+void checkVerifies(const Module &M) {
+  if (verifyModule(M, &errs()))
+    gevo::toolError(Tool, "internal error: the mutant does not verify");
+}
+
+int mutateOnce(Module &M, std::optional<std::string> OpName, uint64_t Seed,
+               StringRef Out) {
+  gevo::Rng R(Seed);
+  gevo::OpKind Op = OpName ? parseOp(*OpName)
+                           : gevo::allOps()[R.below(gevo::allOps().size())];
+  std::optional<gevo::Edit> E = gevo::mutate(M, Op, R);
+  if (!E)
+    gevo::toolError(Tool, "the module offers no candidate for op '" +
+                              gevo::opName(Op) + "'");
+  checkVerifies(M);
+  gevo::writeModule(Tool, M, Out);
+  // The edit goes to stdout, or to stderr when the module does.
+  (Out == "-" ? errs() : outs()) << gevo::printEdit(*E) << "\n";
+  return 0;
+}
+
+int applyList(Module &M, StringRef EditsPath, StringRef Out) {
+  auto Edits = gevo::parseEdits(gevo::readTextFile(Tool, EditsPath));
+  if (!Edits)
+    gevo::toolError(Tool, EditsPath + ": " + toString(Edits.takeError()));
+  gevo::ApplyReport Report = gevo::applyEdits(M, *Edits);
+  if (!Report.NotApplicable.empty()) {
+    auto &[Index, Why] = Report.NotApplicable.front();
+    gevo::toolError(Tool, EditsPath + ": edit " + Twine(Index + 1) +
+                              " is not applicable: " + Why);
+  }
+  checkVerifies(M);
+  gevo::writeModule(Tool, M, Out);
+  return 0;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  po::options_description Opts(
+      "gevo-mutate: make one mutation of a kernel's LLVM IR, replay an edit "
+      "list, or measure the ops.\n\n"
+      "Usage:\n"
+      "  gevo-mutate [--op OP] [--seed S] in.ll -o out.ll\n"
+      "  gevo-mutate --edits FILE in.ll -o out.ll\n"
+      "  gevo-mutate --stats N [--ops OP,OP] [--seed S] [--check-ptx] in.ll\n\n"
+      "The input is named first (every instruction gets a !gevo.uid), so "
+      "edits printed by one run replay in another.\n\nOptions");
+  std::string Input, Out = "-", EditsPath, OpsList, Arch = "sm_80";
+  std::optional<std::string> OpName;
+  uint64_t Seed = 0;
+  unsigned Stats = 0;
+  Opts.add_options()("help,h", "show this help")(
+      "op", po::value<std::string>()->notifier([&](const std::string &S) { OpName = S; }),
+      "the op to apply (default: drawn uniformly from the seed)")(
+      "seed", po::value(&Seed)->default_value(0), "random seed")(
+      "output,o", po::value(&Out), "output IR (.ll text, .bc bitcode, - stdout)")(
+      "edits", po::value(&EditsPath), "apply the edit list in FILE instead")(
+      "stats", po::value(&Stats),
+      "make N mutations per op, each from the input, and print JSON "
+      "statistics; attempt i uses seed S+i, so --op OP --seed S+i repeats it")(
+      "ops", po::value(&OpsList), "comma-separated ops for --stats (default all)")(
+      "check-ptx", "with --stats: lower each mutant to PTX and run ptxas on it")(
+      "arch", po::value(&Arch)->default_value("sm_80"), "GPU arch for --check-ptx")(
+      "input", po::value(&Input), "input LLVM IR (.ll or .bc; - for stdin)");
+  po::positional_options_description Pos;
+  Pos.add("input", 1);
+  po::variables_map VM;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(Opts).positional(Pos).run(), VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    gevo::toolError(Tool, std::string(E.what()) + " (see --help)");
+  }
+  if (VM.count("help")) {
+    std::cout << Opts << "\nOps:\n" << opList();
+    return 0;
+  }
+  if (Input.empty())
+    gevo::toolError(Tool, "no input file (see --help)");
+
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = gevo::loadModule(Tool, Input, Ctx);
+  gevo::nameInstructions(*M);
+  if (Stats) {
+    gevo::StatsOptions S{Stats, parseOps(OpsList), Seed,
+                         VM.count("check-ptx") > 0, Arch};
+    std::cout << gevo::mutationStats(*M, S).dump(2) << "\n";
+    return 0;
+  }
+  if (!EditsPath.empty())
+    return applyList(*M, EditsPath, Out);
+  return mutateOnce(*M, OpName, Seed, Out);
+}
