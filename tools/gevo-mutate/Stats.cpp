@@ -113,7 +113,10 @@ nlohmann::json mutationStats(const Module &Base, const StatsOptions &O) {
   nlohmann::json Ops = nlohmann::json::object();
   for (OpKind Op : O.Ops)
     Ops[opName(Op).str()] = opStats(Base, Op, O, Ptx ? &*Ptx : nullptr);
-  return {{"ops", Ops}};
+  size_t Instructions = 0;
+  for (const Function &F : Base)
+    Instructions += F.getInstructionCount();
+  return {{"instructions", Instructions}, {"ops", Ops}};
 }
 
 } // namespace gevo

@@ -25,7 +25,8 @@ struct StatsOptions {
 
 /// Makes Opts.Attempts mutations per op, each on a fresh copy of Base, and
 /// reports per op: attempts, applied (module changed), verified, ptx_ok,
-/// replay_identical, median_us and p90_us (clone + apply + repair + verify).
+/// replay_identical, median_us and p90_us (clone + apply + repair + verify);
+/// also the module's instruction count.
 nlohmann::json mutationStats(const llvm::Module &Base, const StatsOptions &Opts);
 
 } // namespace gevo

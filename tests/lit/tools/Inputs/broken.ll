@@ -1,0 +1,2 @@
+define i32 @f( {
+  ret i32 0
