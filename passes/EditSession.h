@@ -132,9 +132,14 @@ template <typename T> T *pickOne(Rng &R, const std::vector<T *> &V) {
   return V.empty() ? nullptr : V[R.below(V.size())];
 }
 
-/// Looks up two UIDs of one function; sets Why and returns false otherwise.
-bool lookupPair(EditSession &S, const Edit &E, llvm::Instruction *&A,
-                llvm::Instruction *&B, std::string &Why);
+/// What an edit's second instruction (E.Other) must be.
+enum class OtherRole { InsertionPoint, Movable };
+
+/// Looks up E.Target and E.Other: two instructions of one function, the
+/// first movable, the second fit for Role (and distinct, if movable). Sets
+/// Why and returns false otherwise.
+bool lookupPair(EditSession &S, const Edit &E, OtherRole Role,
+                llvm::Instruction *&A, llvm::Instruction *&B, std::string &Why);
 
 } // namespace gevo
 

@@ -27,12 +27,8 @@ bool sampleCopy(EditSession &S, Rng &R, Edit &E) {
 std::string applyCopy(EditSession &S, const Edit &E) {
   Instruction *Src, *Pos;
   std::string Why;
-  if (!lookupPair(S, E, Src, Pos, Why))
+  if (!lookupPair(S, E, OtherRole::InsertionPoint, Src, Pos, Why))
     return Why;
-  if (!isMovable(*Src))
-    return E.Target + " cannot be copied";
-  if (!isInsertionPoint(*Pos))
-    return "nothing can be inserted before " + E.Other;
   Instruction *Copy = S.cloneBefore(*Src, *Pos);
   S.repairOperands(*Copy);
   S.giveUser(*Copy);

@@ -38,12 +38,8 @@ bool sampleMove(EditSession &S, Rng &R, Edit &E) {
 std::string applyMove(EditSession &S, const Edit &E) {
   Instruction *I, *Pos;
   std::string Why;
-  if (!lookupPair(S, E, I, Pos, Why))
+  if (!lookupPair(S, E, OtherRole::InsertionPoint, I, Pos, Why))
     return Why;
-  if (!isMovable(*I))
-    return E.Target + " cannot be moved";
-  if (!isInsertionPoint(*Pos))
-    return "nothing can be inserted before " + E.Other;
   if (isNoOpMove(*I, *Pos))
     return "moving " + E.Target + " before " + E.Other + " changes nothing";
   I->moveBefore(Pos);

@@ -42,10 +42,8 @@ bool sampleReplace(EditSession &S, Rng &R, Edit &E) {
 std::string applyReplace(EditSession &S, const Edit &E) {
   Instruction *Target, *Donor;
   std::string Why;
-  if (!lookupPair(S, E, Target, Donor, Why))
+  if (!lookupPair(S, E, OtherRole::Movable, Target, Donor, Why))
     return Why;
-  if (Target == Donor || !isMovable(*Target) || !isMovable(*Donor))
-    return E.Target + " cannot be replaced by " + E.Other;
   if (Target->getType() != Donor->getType())
     return E.Target + " and " + E.Other + " differ in type";
   Instruction *Copy = S.cloneBefore(*Donor, *Target);

@@ -34,10 +34,8 @@ bool sampleSwap(EditSession &S, Rng &R, Edit &E) {
 std::string applySwap(EditSession &S, const Edit &E) {
   Instruction *A, *B;
   std::string Why;
-  if (!lookupPair(S, E, A, B, Why))
+  if (!lookupPair(S, E, OtherRole::Movable, A, B, Why))
     return Why;
-  if (A == B || !isMovable(*A) || !isMovable(*B))
-    return E.Target + " and " + E.Other + " cannot be swapped";
   if (A->getNextNode() == B) {
     A->moveAfter(B);
   } else if (B->getNextNode() == A) {
