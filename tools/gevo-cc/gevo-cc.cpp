@@ -1,0 +1,250 @@
+//===- gevo-cc.cpp - Compile CUDA source to NVPTX LLVM IR -----------------===//
+//
+//   gevo-cc [options] kernel.cu -o kernel.ll
+//
+// Runs clang 19 in CUDA device-only mode with gevo's own CUDA headers instead
+// of NVIDIA's (see include/gevo_cuda.h), so any machine with clang 19 turns a
+// real CUDA file, host code and all, into the NVPTX IR that gevo evolves.
+// libdevice is not linked: math stays as calls of __nv_* declarations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolSupport.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <boost/program_options.hpp>
+
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+namespace po = boost::program_options;
+
+namespace {
+constexpr const char *Tool = "gevo-cc";
+
+// Clang pins the PTX ISA version from the CUDA toolkit it happens to detect
+// (none: PTX 4.2, too old for sm_80). gevo pins it instead, so the IR is the
+// same on every machine: PTX 8.0 covers sm_75 up to sm_90a.
+constexpr const char *PtxFeature = "+ptx80";
+
+struct Options {
+  std::string Input;
+  std::string Output;
+  std::string Arch;
+  std::string OptLevel;
+  std::string Emit;
+  std::string DepFile;
+  std::vector<std::string> Defines;
+  std::vector<std::string> IncludeDirs;
+  bool PrintCommand = false;
+};
+
+constexpr const char *Overview =
+    R"(gevo-cc: compile CUDA source to NVPTX LLVM IR for gevo
+
+Usage: gevo-cc [options] kernel.cu [-o kernel.ll]
+
+Compiles the device code of a CUDA file (kernels and __device__ functions)
+to LLVM IR for nvptx64-nvidia-cuda, the input of every other gevo tool. The
+file may contain host code too (main, cudaMalloc, <<<...>>> launches): it is
+parsed, not compiled. No CUDA toolkit is needed: gevo-cc runs clang 19 with
+gevo's own CUDA headers. libdevice is not linked, so math functions stay as
+calls of __nv_* declarations.
+
+Options)";
+
+constexpr const char *Examples = R"(
+Examples:
+  gevo-cc matmul.cu -o matmul.ll               text IR, sm_80, -O2
+  gevo-cc -O3 --arch sm_90 -DTILE=32 matmul.cu -o matmul.bc
+  gevo-cc matmul.cu -o - | less                IR on stdout
+  gevo-cc --print-command matmul.cu            show how clang is run
+
+Environment:
+  GEVO_CLANG   the clang 19 to run (default: the one gevo was built with)
+)";
+
+po::options_description visibleOptions(Options &O) {
+  po::options_description Desc(Overview);
+  // clang-format off
+  Desc.add_options()
+    ("help,h", "show this help")
+    ("version", "show versions and the paths gevo-cc uses")
+    ("output,o", po::value(&O.Output)->value_name("FILE"),
+     "output file; '-' is stdout (default: the input's name with .ll or .bc)")
+    ("arch", po::value(&O.Arch)->default_value("sm_80")->value_name("SM"),
+     "GPU architecture, sm_75 or newer")
+    ("opt-level,O", po::value(&O.OptLevel)->default_value("2")->value_name("N"),
+     "optimisation level: -O0, -O1, -O2 or -O3")
+    ("define,D", po::value(&O.Defines)->composing()->value_name("NAME[=V]"),
+     "define a macro (repeatable), e.g. -DTILE=16")
+    ("include-dir,I", po::value(&O.IncludeDirs)->composing()->value_name("DIR"),
+     "add a directory to the include path (repeatable)")
+    ("emit", po::value(&O.Emit)->value_name("ll|bc"),
+     "text IR or bitcode (default: bc when the output ends in .bc, else ll)")
+    ("depfile", po::value(&O.DepFile)->value_name("FILE"),
+     "also write the headers the input uses as a Makefile rule")
+    ("print-command", po::bool_switch(&O.PrintCommand),
+     "print the clang command line on stderr before running it");
+  // clang-format on
+  return Desc;
+}
+
+void printVersion(StringRef Clang, StringRef Headers) {
+  outs() << "gevo-cc (gevo), built with LLVM " LLVM_VERSION_STRING "\n"
+         << "  clang:   " << Clang << "\n"
+         << "  headers: " << Headers << "\n";
+}
+
+/// The directory holding gevo_cuda.h and stubs/: the copy installed beside
+/// the executable (<exe dir>/../share/gevo/include), so that an installed or
+/// relocated gevo-cc uses its own headers, else the source tree gevo-cc was
+/// built from.
+std::string findHeaderDir(const char *Argv0) {
+  SmallVector<std::string, 2> Candidates;
+  std::string Exe = sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&findHeaderDir));
+  if (!Exe.empty()) {
+    SmallString<256> Installed(sys::path::parent_path(Exe));
+    sys::path::append(Installed, "..", "share", "gevo", "include");
+    sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);
+    Candidates.push_back(std::string(Installed));
+  }
+  Candidates.push_back(GEVO_CC_SOURCE_INCLUDE_DIR);
+  for (const std::string &Dir : Candidates)
+    if (sys::fs::exists(Dir + "/gevo_cuda.h"))
+      return Dir;
+  gevo::toolError(Tool, "cannot find gevo's CUDA headers (gevo_cuda.h) in " +
+                            join(Candidates, " or "));
+}
+
+std::string clangPath() {
+  const char *Env = std::getenv("GEVO_CLANG");
+  return Env && *Env ? Env : GEVO_CC_CLANG;
+}
+
+Options parseOptions(int Argc, char **Argv, std::string &HeaderDir) {
+  Options O;
+  po::options_description Visible = visibleOptions(O);
+  po::options_description All;
+  All.add(Visible).add_options()("input", po::value(&O.Input));
+  po::positional_options_description Positional;
+  Positional.add("input", 1);
+  po::variables_map VM;
+  try {
+    po::store(po::command_line_parser(Argc, Argv)
+                  .options(All)
+                  .positional(Positional)
+                  .run(),
+              VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    gevo::toolError(Tool, Twine(E.what()) + " (see --help)");
+  }
+  if (VM.count("help")) {
+    std::cout << Visible << Examples;
+    std::exit(0);
+  }
+  HeaderDir = findHeaderDir(Argv[0]);
+  if (VM.count("version")) {
+    printVersion(clangPath(), HeaderDir);
+    std::exit(0);
+  }
+  return O;
+}
+
+/// Checks the values and fills in what follows from them.
+void resolveOptions(Options &O) {
+  if (O.Input.empty())
+    gevo::toolError(Tool, "no input file (see --help)");
+  if (O.OptLevel.size() != 1 || O.OptLevel[0] < '0' || O.OptLevel[0] > '3')
+    gevo::toolError(Tool, "invalid optimisation level '-O" + O.OptLevel +
+                              "' (use -O0, -O1, -O2 or -O3)");
+  if (O.Emit.empty())
+    O.Emit = StringRef(O.Output).ends_with(".bc") ? "bc" : "ll";
+  if (O.Emit != "ll" && O.Emit != "bc")
+    gevo::toolError(Tool, "invalid --emit '" + O.Emit + "' (use ll or bc)");
+  if (O.Output.empty()) {
+    SmallString<128> Out(sys::path::filename(O.Input));
+    sys::path::replace_extension(Out, O.Emit);
+    O.Output = std::string(Out);
+  }
+}
+
+void checkReadable(StringRef Path) {
+  int FD;
+  if (std::error_code EC = sys::fs::openFileForRead(Path, FD))
+    gevo::toolError(Tool, "cannot read '" + Path + "': " + EC.message());
+  sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+std::vector<std::string> clangArgs(const Options &O, StringRef Clang,
+                                   StringRef HeaderDir) {
+  // clang-format off
+  std::vector<std::string> Args = {
+      Clang.str(), "-x", "cuda", "--cuda-device-only",
+      "--cuda-gpu-arch=" + O.Arch, "-nocudainc", "-nocudalib",
+      std::string("--cuda-feature=") + PtxFeature,
+      // Set by clang only when it detects a CUDA toolkit; gevo sets it always.
+      "-Xclang", "-fcuda-allow-variadic-functions",
+      // Clang warns about a CUDA toolkit newer than it knows; none is used.
+      "-Wno-unknown-cuda-version",
+      O.Emit == "bc" ? "-c" : "-S", "-emit-llvm", "-O" + O.OptLevel,
+      "-isystem", (HeaderDir + "/stubs").str(),
+      "-include", (HeaderDir + "/gevo_cuda.h").str()};
+  // clang-format on
+  for (const std::string &D : O.Defines)
+    Args.push_back("-D" + D);
+  for (const std::string &I : O.IncludeDirs)
+    Args.push_back("-I" + I);
+  if (!O.DepFile.empty())
+    Args.insert(Args.end(), {"-MD", "-MF", O.DepFile, "-MT", O.Output});
+  Args.insert(Args.end(), {O.Input, "-o", O.Output});
+  return Args;
+}
+
+void printCommand(ArrayRef<std::string> Args) {
+  ListSeparator Space(" ");
+  for (const std::string &A : Args) {
+    bool Plain = !A.empty() && all_of(A, [](char C) {
+      return isAlnum(C) || StringRef("_-+=./,:@%").contains(C);
+    });
+    errs() << Space;
+    sys::printArg(errs(), A, /*Quote=*/!Plain);
+  }
+  errs() << "\n";
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::string HeaderDir;
+  Options O = parseOptions(Argc, Argv, HeaderDir);
+  resolveOptions(O);
+  checkReadable(O.Input);
+  std::string Clang = clangPath();
+  std::vector<std::string> Args = clangArgs(O, Clang, HeaderDir);
+  if (O.PrintCommand)
+    printCommand(Args);
+
+  SmallVector<StringRef, 32> ArgRefs(Args.begin(), Args.end());
+  std::string ErrMsg;
+  int RC = sys::ExecuteAndWait(Clang, ArgRefs, /*Env=*/std::nullopt,
+                               /*Redirects=*/{}, /*SecondsToWait=*/0,
+                               /*MemoryLimit=*/0, &ErrMsg);
+  if (RC < 0)
+    gevo::toolError(Tool, "cannot run clang '" + Clang + "': " + ErrMsg);
+  // Clang has printed its diagnostics (file:line: error: ...) unchanged.
+  return RC;
+}
