@@ -30,10 +30,10 @@ std::optional<Edit> mutate(Module &M, OpKind Op, Rng &R) {
     return std::nullopt;
   RandomChooser C(R, E);
   S.setChooser(C);
-  std::string Why = Impl.Apply(S, E);
-  // Sampling only draws applicable targets, so applying cannot refuse.
-  assert(Why.empty() && "sampled edit not applicable");
-  (void)Why;
+  // Sampling only draws applicable targets; should applying still refuse,
+  // the module is unchanged and there is no edit to report.
+  if (!Impl.Apply(S, E).empty())
+    return std::nullopt;
   return E;
 }
 

@@ -1,0 +1,37 @@
+//===- Status.cpp - What happened to a variant ------------------------------===//
+
+#include "gevo/harness/Status.h"
+
+namespace gevo {
+
+namespace {
+constexpr std::pair<Status, std::string_view> Names[] = {
+    {Status::Ok, "ok"},
+    {Status::WrongOutput, "wrong_output"},
+    {Status::CompileFail, "compile_fail"},
+    {Status::NotApplicable, "not_applicable"},
+    {Status::OobRead, "oob_read"},
+    {Status::OobWrite, "oob_write"},
+    {Status::DivergentBarrier, "divergent_barrier"},
+    {Status::Timeout, "timeout"},
+    {Status::Crash, "crash"},
+    {Status::ArithTrap, "arith_trap"},
+    {Status::OutOfMemory, "out_of_memory"},
+};
+} // namespace
+
+std::string_view statusName(Status S) {
+  for (auto &[St, Name] : Names)
+    if (St == S)
+      return Name;
+  return "unknown";
+}
+
+std::optional<Status> parseStatus(std::string_view Name) {
+  for (auto &[St, N] : Names)
+    if (N == Name)
+      return St;
+  return std::nullopt;
+}
+
+} // namespace gevo

@@ -1,0 +1,35 @@
+//===- Status.h - What happened to a variant ---------------------*- C++ -*-===//
+//
+// One enum for every target and pipeline step. A failed variant is data, not
+// an exception: each step records one of these.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_STATUS_H
+#define GEVO_HARNESS_STATUS_H
+
+#include <optional>
+#include <string_view>
+
+namespace gevo {
+
+enum class Status {
+  Ok,               ///< ran, outputs accepted
+  WrongOutput,      ///< ran, outputs differ beyond the tolerance
+  CompileFail,      ///< lowering or JIT failed
+  NotApplicable,    ///< an edit did not apply
+  OobRead,          ///< a load outside every live allocation
+  OobWrite,         ///< a store/atomic outside every writable allocation
+  DivergentBarrier, ///< threads of a block waited at different barriers
+  Timeout,          ///< step budget or wall-clock watchdog exceeded
+  Crash,            ///< the worker died (signal) or the runtime gave up
+  ArithTrap,        ///< integer division by zero or overflow
+  OutOfMemory,      ///< the worker hit its memory limit
+};
+
+/// snake_case name, as in logs and JSON: "ok", "oob_read", ...
+std::string_view statusName(Status S);
+std::optional<Status> parseStatus(std::string_view Name);
+
+} // namespace gevo
+
+#endif
