@@ -1,0 +1,72 @@
+//===- Plan.h - Running a case's launch plan on a target ---------*- C++ -*-===//
+//
+// runCase interprets a CaseSpec against a PlanDevice: the few operations
+// every target (cpu, cuda, hip) offers. It is target-agnostic, so a plan
+// runs unchanged everywhere.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_PLAN_H
+#define GEVO_HARNESS_PLAN_H
+
+#include "gevo/harness/Spec.h"
+#include "gevo/harness/Status.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gevo {
+
+using Bytes = std::vector<uint8_t>;
+
+struct LaunchOutcome {
+  Status S = Status::Ok;
+  std::string Message;  // why, when not Ok
+  std::string FaultUid; // the faulting instruction, when known
+  double Seconds = 0;   // kernel time
+  uint64_t ModeledCost = 0;
+};
+
+/// What a target offers a plan. Buffers are identified by their device
+/// address, which is also what a pointer argument passes. Errors are
+/// strings, empty on success.
+class PlanDevice {
+public:
+  virtual ~PlanDevice() = default;
+  virtual std::string alloc(size_t Size, uint64_t &Address) = 0;
+  virtual std::string release(uint64_t Address) = 0;
+  virtual std::string write(uint64_t Address, const Bytes &Data) = 0;
+  virtual std::string read(uint64_t Address, Bytes &Data) = 0;
+  virtual std::string setConstant(const std::string &Symbol,
+                                  const Bytes &Data) = 0;
+  /// Args hold each argument's bytes (a pointer argument: 8 address bytes).
+  virtual LaunchOutcome launch(const std::string &Kernel, Dim3 Grid,
+                               Dim3 Block, unsigned SharedBytes,
+                               const std::vector<Bytes> &Args) = 0;
+};
+
+/// A buffer's initial contents, as elements of its type.
+llvm::Expected<Bytes> initialContents(const BufferSpec &B);
+
+struct CaseOutcome {
+  Status S = Status::Ok;
+  std::string Message;
+  std::string FaultUid;
+  std::vector<Bytes> Outputs; // in CaseSpec::Outputs order (when Ok)
+  double KernelSeconds = 0;   // summed over launches
+  uint64_t ModeledCost = 0;   // summed over launches
+  unsigned Launches = 0;
+};
+
+/// Runs C on D; stops at the first launch that is not Ok. A device error
+/// (allocation, copy) is a Crash with its message.
+CaseOutcome runCase(const CaseSpec &C, PlanDevice &D);
+
+/// The error of Got against Want (both of type T) by metric M: exact gives
+/// 0 or 1; max_abs, max_rel the largest difference (NaN against a number
+/// counts as infinite); mismatch_fraction the share of differing elements.
+double outputError(ElemType T, const Bytes &Want, const Bytes &Got, Metric M);
+
+} // namespace gevo
+
+#endif

@@ -1,0 +1,112 @@
+//===- Spec.h - A tests dir's spec: cases as launch plans --------*- C++ -*-===//
+//
+// A tests dir holds spec.json: cases (used during evolution) and held-out
+// cases (used to validate the result). A case is a launch plan: named,
+// typed buffers with their initial contents, steps (launch, copy, fill,
+// swap, set a __constant__, repeat, repeat until a flag is zero), the
+// buffers that are outputs, and how outputs are compared. harness/README.md
+// documents the format with a worked example.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_SPEC_H
+#define GEVO_HARNESS_SPEC_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gevo {
+
+enum class ElemType { I8, U8, I32, U32, I64, U64, F32, F64 };
+size_t elemSize(ElemType T);
+const char *elemTypeName(ElemType T);
+bool isFloat(ElemType T);
+
+/// How a buffer starts: one of these kinds.
+struct BufferInit {
+  enum Kind { Fill, Values, Iota, Random, File } K = Fill;
+  double Value = 0;              // Fill; Iota start
+  double Step = 1;               // Iota
+  double Min = 0, Max = 1;       // Random: uniform in [Min, Max) (integers: [Min, Max])
+  uint64_t Seed = 0;             // Random
+  std::vector<double> List;      // Values
+  std::string Path;              // File: raw little-endian elements, relative to the tests dir
+};
+
+struct BufferSpec {
+  std::string Name;
+  ElemType Type = ElemType::F32;
+  size_t Count = 0;
+  BufferInit Init;
+};
+
+struct Dim3 {
+  unsigned X = 1, Y = 1, Z = 1;
+  uint64_t count() const { return uint64_t(X) * Y * Z; }
+};
+
+/// A kernel argument: a buffer (its device pointer), a scalar, or the
+/// current value of a loop counter (as i32).
+struct ArgSpec {
+  enum Kind { Buffer, Scalar, Counter } K = Scalar;
+  std::string Name;              // Buffer, Counter
+  ElemType Type = ElemType::I32; // Scalar
+  double Value = 0;              // Scalar
+};
+
+struct Step {
+  enum Kind { Launch, Copy, Fill, Swap, SetConstant, Repeat, UntilZero };
+  explicit Step(Kind K = Launch) : K(K) {}
+  Kind K;
+  // Launch
+  std::string Kernel;
+  Dim3 Grid, Block;
+  unsigned SharedBytes = 0;
+  std::vector<ArgSpec> Args;
+  // Copy: From -> To; Fill: To = Value; Swap: From <-> To;
+  // SetConstant: the __constant__ Symbol gets buffer From's contents.
+  std::string From, To, Symbol;
+  double Value = 0;
+  // Repeat (Times), UntilZero (flag buffer From, at most Times); both may
+  // name a Counter visible to launches inside Body.
+  uint64_t Times = 0;
+  std::string Counter;
+  std::vector<Step> Body;
+};
+
+enum class Metric { Exact, MaxAbs, MaxRel, MismatchFraction };
+const char *metricName(Metric M);
+
+struct Tolerance {
+  Metric M = Metric::Exact;
+  double Max = 0; // the largest error still accepted
+};
+
+struct CaseSpec {
+  std::string Name;
+  std::vector<BufferSpec> Buffers;
+  std::vector<Step> Steps;
+  std::vector<std::string> Outputs;
+  Tolerance Tol;
+};
+
+struct Spec {
+  std::string Dir; // the tests dir; file paths are relative to it
+  std::vector<CaseSpec> Cases, HeldOut;
+};
+
+/// Reads DIR/spec.json (or the JSON file Path). Errors are one line naming
+/// the file and the field: "t/spec.json: cases[1].steps[0].args[2]: unknown
+/// buffer 'outt'".
+llvm::Expected<Spec> loadSpec(const std::string &Path);
+/// Parses spec text; Where names it in errors, Dir resolves file paths.
+llvm::Expected<Spec> parseSpec(const std::string &Text, const std::string &Where,
+                               const std::string &Dir);
+
+} // namespace gevo
+
+#endif

@@ -1,0 +1,120 @@
+//===- Contents.cpp - Initial buffer contents and output comparison ---------===//
+
+#include "gevo/harness/Plan.h"
+#include "gevo/passes/Rng.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace gevo {
+
+namespace {
+template <typename T> void put(Bytes &Out, size_t I, double V) {
+  T X = static_cast<T>(V);
+  std::memcpy(Out.data() + I * sizeof(T), &X, sizeof(T));
+}
+
+template <typename T> double get(const Bytes &In, size_t I) {
+  T X;
+  std::memcpy(&X, In.data() + I * sizeof(T), sizeof(T));
+  return static_cast<double>(X);
+}
+
+/// Calls F.template operator()<C++ type>() for element type T.
+template <typename Fn> auto dispatch(ElemType T, Fn &&F) {
+  switch (T) {
+  case ElemType::I8:
+    return F(int8_t());
+  case ElemType::U8:
+    return F(uint8_t());
+  case ElemType::I32:
+    return F(int32_t());
+  case ElemType::U32:
+    return F(uint32_t());
+  case ElemType::I64:
+    return F(int64_t());
+  case ElemType::U64:
+    return F(uint64_t());
+  case ElemType::F32:
+    return F(float());
+  case ElemType::F64:
+    break;
+  }
+  return F(double());
+}
+
+double element(const BufferSpec &B, size_t I, Rng &R) {
+  const BufferInit &In = B.Init;
+  switch (In.K) {
+  case BufferInit::Fill:
+    return In.Value;
+  case BufferInit::Values:
+    return In.List[I];
+  case BufferInit::Iota:
+    return In.Value + In.Step * double(I);
+  case BufferInit::Random:
+    if (isFloat(B.Type))
+      return In.Min + (In.Max - In.Min) * R.uniform();
+    return In.Min + double(R.below(uint64_t(In.Max - In.Min) + 1));
+  case BufferInit::File:
+    break;
+  }
+  return 0;
+}
+} // namespace
+
+llvm::Expected<Bytes> initialContents(const BufferSpec &B) {
+  Bytes Out(B.Count * elemSize(B.Type));
+  if (B.Init.K == BufferInit::File) {
+    auto Buf = llvm::MemoryBuffer::getFile(B.Init.Path, /*IsText=*/false);
+    if (!Buf || (*Buf)->getBufferSize() != Out.size())
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "buffer '" + B.Name + "': cannot read " + std::to_string(Out.size()) +
+              " bytes from '" + B.Init.Path + "'");
+    std::memcpy(Out.data(), (*Buf)->getBufferStart(), Out.size());
+    return Out;
+  }
+  Rng R(B.Init.Seed);
+  dispatch(B.Type, [&](auto Zero) {
+    using T = decltype(Zero);
+    for (size_t I = 0; I < B.Count; ++I)
+      put<T>(Out, I, element(B, I, R));
+    return 0;
+  });
+  return Out;
+}
+
+double outputError(ElemType T, const Bytes &Want, const Bytes &Got, Metric M) {
+  if (Want.size() != Got.size())
+    return std::numeric_limits<double>::infinity();
+  size_t N = Want.size() / elemSize(T);
+  if (M == Metric::Exact)
+    return Want == Got ? 0 : 1;
+  return dispatch(T, [&](auto Zero) {
+    using E = decltype(Zero);
+    double Worst = 0;
+    size_t Mismatches = 0;
+    for (size_t I = 0; I < N; ++I) {
+      bool Same = !std::memcmp(Want.data() + I * sizeof(E),
+                               Got.data() + I * sizeof(E), sizeof(E));
+      Mismatches += !Same;
+      if (Same)
+        continue;
+      double W = get<E>(Want, I), G = get<E>(Got, I);
+      double Diff = std::isnan(W) || std::isnan(G)
+                        ? std::numeric_limits<double>::infinity()
+                        : std::fabs(W - G);
+      if (M == Metric::MaxRel)
+        Diff /= std::max(std::fabs(W), std::numeric_limits<double>::min());
+      Worst = std::max(Worst, Diff);
+    }
+    return M == Metric::MismatchFraction ? double(Mismatches) / double(N)
+                                         : Worst;
+  });
+}
+
+} // namespace gevo

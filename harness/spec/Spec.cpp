@@ -1,0 +1,110 @@
+//===- Spec.cpp - Parse and check a tests dir's spec.json -------------------===//
+
+#include "gevo/harness/Spec.h"
+#include "SpecJson.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <filesystem>
+#include <set>
+
+using json = nlohmann::ordered_json;
+
+namespace gevo {
+
+namespace {
+
+Tolerance parseTolerance(const Field &F) {
+  F.allowOnly({"metric", "max"});
+  Tolerance T;
+  std::string M = F.at("metric").str();
+  if (M == "exact")
+    T.M = Metric::Exact;
+  else if (M == "max_abs")
+    T.M = Metric::MaxAbs;
+  else if (M == "max_rel")
+    T.M = Metric::MaxRel;
+  else if (M == "mismatch_fraction")
+    T.M = Metric::MismatchFraction;
+  else
+    F.at("metric").fail("unknown metric '" + M +
+                        "' (expected exact, max_abs, max_rel, mismatch_fraction)");
+  if (T.M != Metric::Exact)
+    T.Max = F.at("max").number();
+  return T;
+}
+
+CaseSpec parseCase(const Field &F, const std::string &Dir) {
+  F.allowOnly({"name", "buffers", "steps", "outputs", "tolerance"});
+  CaseSpec C;
+  C.Name = F.at("name").str();
+  Field Buffers = F.at("buffers");
+  Buffers.requireObject();
+  for (auto &[Name, J] : Buffers.J.items())
+    C.Buffers.push_back(parseBuffer(Buffers.child(Name), Name, Dir));
+  if (C.Buffers.empty())
+    Buffers.fail("a case needs at least one buffer");
+  Scope S{C.Buffers, {}};
+  C.Steps = parseSteps(F.at("steps"), S);
+  Field Outputs = F.at("outputs");
+  for (size_t I = 0, N = Outputs.size(); I < N; ++I)
+    C.Outputs.push_back(S.buffer(Outputs.child(I)).Name);
+  if (C.Outputs.empty())
+    Outputs.fail("a case needs at least one output buffer");
+  if (F.has("tolerance"))
+    C.Tol = parseTolerance(F.at("tolerance"));
+  return C;
+}
+
+std::vector<CaseSpec> parseCases(const Field &F, const std::string &Dir,
+                                 std::set<std::string> &Names) {
+  std::vector<CaseSpec> Cases;
+  for (size_t I = 0, N = F.size(); I < N; ++I) {
+    Cases.push_back(parseCase(F.child(I), Dir));
+    if (!Names.insert(Cases.back().Name).second)
+      F.child(I).at("name").fail("a case named '" + Cases.back().Name +
+                                 "' already exists");
+  }
+  return Cases;
+}
+
+} // namespace
+
+llvm::Expected<Spec> parseSpec(const std::string &Text, const std::string &Where,
+                               const std::string &Dir) {
+  json J = json::parse(Text, nullptr, /*allow_exceptions=*/false,
+                       /*ignore_comments=*/true);
+  if (J.is_discarded())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Where + ": not valid JSON");
+  try {
+    Field Root{J, Where + ": ", ""};
+    Root.allowOnly({"cases", "heldout"});
+    Spec S;
+    S.Dir = Dir;
+    std::set<std::string> Names;
+    S.Cases = parseCases(Root.at("cases"), Dir, Names);
+    if (S.Cases.empty())
+      Root.at("cases").fail("needs at least one case");
+    if (Root.has("heldout"))
+      S.HeldOut = parseCases(Root.at("heldout"), Dir, Names);
+    return S;
+  } catch (const SpecError &E) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), E.Message);
+  }
+}
+
+llvm::Expected<Spec> loadSpec(const std::string &Path) {
+  std::filesystem::path P(Path);
+  if (std::filesystem::is_directory(P))
+    P /= "spec.json";
+  auto Buf = llvm::MemoryBuffer::getFile(P.string(), /*IsText=*/true);
+  if (!Buf)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read '" + P.string() +
+                                       "': " + Buf.getError().message());
+  return parseSpec((*Buf)->getBuffer().str(), P.string(),
+                   P.parent_path().string());
+}
+
+} // namespace gevo

@@ -1,0 +1,190 @@
+//===- SpecJson.cpp - Fields and buffers of spec.json -----------------------===//
+
+#include "SpecJson.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace gevo {
+
+namespace {
+const std::pair<ElemType, const char *> TypeNames[] = {
+    {ElemType::I8, "i8"},   {ElemType::U8, "u8"},   {ElemType::I32, "i32"},
+    {ElemType::U32, "u32"}, {ElemType::I64, "i64"}, {ElemType::U64, "u64"},
+    {ElemType::F32, "f32"}, {ElemType::F64, "f64"},
+};
+} // namespace
+
+size_t elemSize(ElemType T) {
+  switch (T) {
+  case ElemType::I8:
+  case ElemType::U8:
+    return 1;
+  case ElemType::I32:
+  case ElemType::U32:
+  case ElemType::F32:
+    return 4;
+  default:
+    return 8;
+  }
+}
+
+const char *elemTypeName(ElemType T) {
+  for (auto &[Ty, Name] : TypeNames)
+    if (Ty == T)
+      return Name;
+  return "?";
+}
+
+bool isFloat(ElemType T) { return T == ElemType::F32 || T == ElemType::F64; }
+
+const char *metricName(Metric M) {
+  switch (M) {
+  case Metric::Exact:
+    return "exact";
+  case Metric::MaxAbs:
+    return "max_abs";
+  case Metric::MaxRel:
+    return "max_rel";
+  case Metric::MismatchFraction:
+    return "mismatch_fraction";
+  }
+  return "?";
+}
+
+void Field::fail(const std::string &Msg) const {
+  throw SpecError{File + (Path.empty() ? "" : Path + ": ") + Msg};
+}
+
+Field Field::at(const std::string &Key) const {
+  requireObject();
+  if (!J.contains(Key))
+    fail("missing field '" + Key + "'");
+  return child(Key);
+}
+
+Field Field::child(const std::string &Key) const {
+  return {J.at(Key), File, Path.empty() ? Key : Path + "." + Key};
+}
+
+Field Field::child(size_t I) const {
+  return {J.at(I), File, Path + "[" + std::to_string(I) + "]"};
+}
+
+size_t Field::size() const {
+  if (!J.is_array())
+    fail("expected an array");
+  return J.size();
+}
+
+void Field::requireObject() const {
+  if (!J.is_object())
+    fail("expected an object");
+}
+
+void Field::allowOnly(std::initializer_list<const char *> Keys) const {
+  requireObject();
+  for (auto &[Key, V] : J.items())
+    if (std::none_of(Keys.begin(), Keys.end(),
+                     [&](const char *K) { return Key == K; }))
+      child(Key).fail("unknown field '" + Key + "'");
+}
+
+std::string Field::str() const {
+  if (!J.is_string())
+    fail("expected a string");
+  return J.get<std::string>();
+}
+
+double Field::number() const {
+  if (!J.is_number())
+    fail("expected a number");
+  return J.get<double>();
+}
+
+uint64_t Field::count() const {
+  if (!J.is_number_integer() || J.get<int64_t>() < 0)
+    fail("expected a non-negative integer");
+  return J.get<uint64_t>();
+}
+
+ElemType Field::elemType() const {
+  std::string Name = str();
+  for (auto &[T, N] : TypeNames)
+    if (Name == N)
+      return T;
+  fail("unknown type '" + Name + "' (expected i8, u8, i32, u32, i64, u64, f32, f64)");
+}
+
+const BufferSpec &Scope::buffer(const Field &F) const {
+  std::string Name = F.str();
+  for (const BufferSpec &B : Buffers)
+    if (B.Name == Name)
+      return B;
+  F.fail("unknown buffer '" + Name + "'");
+}
+
+static BufferInit parseInit(const Field &F, const BufferSpec &B,
+                            const std::string &Dir) {
+  F.allowOnly({"fill", "values", "iota", "random", "file"});
+  if (F.J.size() != 1)
+    F.fail("expected exactly one of fill, values, iota, random, file");
+  BufferInit I;
+  if (F.has("fill")) {
+    I.K = BufferInit::Fill;
+    I.Value = F.at("fill").number();
+  } else if (F.has("values")) {
+    I.K = BufferInit::Values;
+    Field V = F.at("values");
+    for (size_t K = 0, N = V.size(); K < N; ++K)
+      I.List.push_back(V.child(K).number());
+    if (I.List.size() != B.Count)
+      V.fail("has " + std::to_string(I.List.size()) + " values, count is " +
+             std::to_string(B.Count));
+  } else if (F.has("iota")) {
+    I.K = BufferInit::Iota;
+    Field Io = F.at("iota");
+    Io.allowOnly({"start", "step"});
+    I.Value = Io.has("start") ? Io.at("start").number() : 0;
+    I.Step = Io.has("step") ? Io.at("step").number() : 1;
+  } else if (F.has("random")) {
+    I.K = BufferInit::Random;
+    Field R = F.at("random");
+    R.allowOnly({"seed", "min", "max"});
+    I.Seed = R.at("seed").count();
+    I.Min = R.has("min") ? R.at("min").number() : 0;
+    I.Max = R.has("max") ? R.at("max").number() : 1;
+    if (!(I.Min <= I.Max))
+      R.fail("min is above max");
+  } else {
+    I.K = BufferInit::File;
+    Field P = F.at("file");
+    I.Path = (std::filesystem::path(Dir) / P.str()).string();
+    std::error_code EC;
+    uintmax_t Size = std::filesystem::file_size(I.Path, EC);
+    if (EC)
+      P.fail("cannot read '" + I.Path + "': " + EC.message());
+    if (Size != B.Count * elemSize(B.Type))
+      P.fail("'" + I.Path + "' holds " + std::to_string(Size) + " bytes, " +
+             std::to_string(B.Count) + " " + elemTypeName(B.Type) +
+             " elements need " + std::to_string(B.Count * elemSize(B.Type)));
+  }
+  return I;
+}
+
+BufferSpec parseBuffer(const Field &F, const std::string &Name,
+                       const std::string &Dir) {
+  F.allowOnly({"type", "count", "init"});
+  BufferSpec B;
+  B.Name = Name;
+  B.Type = F.at("type").elemType();
+  B.Count = F.at("count").count();
+  if (B.Count == 0)
+    F.at("count").fail("a buffer needs at least one element");
+  if (F.has("init"))
+    B.Init = parseInit(F.at("init"), B, Dir);
+  return B;
+}
+
+} // namespace gevo

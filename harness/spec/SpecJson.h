@@ -1,0 +1,60 @@
+//===- SpecJson.h - Reading spec.json with errors that name the field --*- C++ -*-===//
+#ifndef GEVO_HARNESS_SPEC_SPECJSON_H
+#define GEVO_HARNESS_SPEC_SPECJSON_H
+
+#include "gevo/harness/Spec.h"
+
+#include <nlohmann/json.hpp>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace gevo {
+
+/// Thrown inside the parser only; parseSpec turns it into an llvm::Error.
+struct SpecError {
+  std::string Message;
+};
+
+/// A JSON value and where it is ("cases[0].buffers.in"), so every error
+/// names the file and the field.
+struct Field {
+  const nlohmann::ordered_json &J;
+  std::string File; // "dir/spec.json: "
+  std::string Path;
+
+  [[noreturn]] void fail(const std::string &Msg) const;
+  bool has(const char *Key) const { return J.is_object() && J.contains(Key); }
+  /// A member that must exist.
+  Field at(const std::string &Key) const;
+  /// A member known to exist, or an array element.
+  Field child(const std::string &Key) const;
+  Field child(size_t I) const;
+  /// The length of an array (fails if this is not one).
+  size_t size() const;
+  void requireObject() const;
+  /// Fails on a member not in Keys (a typo must not pass silently).
+  void allowOnly(std::initializer_list<const char *> Keys) const;
+  std::string str() const;
+  double number() const;
+  /// A non-negative integer.
+  uint64_t count() const;
+  ElemType elemType() const;
+};
+
+/// The names a step may refer to.
+struct Scope {
+  const std::vector<BufferSpec> &Buffers;
+  std::vector<std::string> Counters;
+  /// The buffer F names (F is a string).
+  const BufferSpec &buffer(const Field &F) const;
+};
+
+BufferSpec parseBuffer(const Field &F, const std::string &Name,
+                       const std::string &Dir);
+std::vector<Step> parseSteps(const Field &F, Scope &S);
+
+} // namespace gevo
+
+#endif

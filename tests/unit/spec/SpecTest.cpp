@@ -1,0 +1,197 @@
+//===- SpecTest.cpp - spec.json parsing, contents, comparison ---------------===//
+
+#include "gevo/harness/Plan.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+using namespace gevo;
+
+namespace {
+
+// The worked example of harness/README.md.
+const char *Example = R"({
+  "cases": [{
+    "name": "small",
+    "buffers": {
+      "in":   {"type": "f32", "count": 256, "init": {"random": {"seed": 1, "min": -1, "max": 1}}},
+      "out":  {"type": "f32", "count": 256},
+      "coef": {"type": "f32", "count": 4, "init": {"values": [1, 0.5, 0.25, 0.125]}},
+      "flag": {"type": "i32", "count": 1, "init": {"fill": 1}}
+    },
+    "steps": [
+      {"constant": {"symbol": "coef", "buffer": "coef"}},
+      {"repeat": 3, "counter": "it", "steps": [
+        {"launch": "smooth", "grid": [2], "block": [128], "shared": 512,
+         "args": ["in", "out", {"i32": 256}, {"counter": "it"}]},
+        {"swap": ["in", "out"]}
+      ]},
+      {"until_zero": "flag", "max": 10, "steps": [
+        {"fill": {"buffer": "flag", "value": 0}},
+        {"launch": "check", "grid": 1, "block": [16, 16], "args": ["in", "flag"]}
+      ]}
+    ],
+    "outputs": ["in"],
+    "tolerance": {"metric": "max_abs", "max": 1e-5}
+  }],
+  "heldout": [{
+    "name": "large",
+    "buffers": {"x": {"type": "u8", "count": 4, "init": {"iota": {"start": 250}}}},
+    "steps": [{"launch": "k", "grid": 1, "block": 4, "args": ["x"]}],
+    "outputs": ["x"]
+  }]
+})";
+
+Spec parseOk(const std::string &Text, const std::string &Dir = ".") {
+  auto S = parseSpec(Text, "t/spec.json", Dir);
+  if (!S) {
+    ADD_FAILURE() << llvm::toString(S.takeError());
+    return Spec();
+  }
+  return *S;
+}
+
+std::string parseErr(const std::string &Text) {
+  auto S = parseSpec(Text, "t/spec.json", ".");
+  EXPECT_FALSE(static_cast<bool>(S));
+  return S ? "" : llvm::toString(S.takeError());
+}
+
+/// The example with one substring replaced.
+std::string exampleWith(const std::string &From, const std::string &To) {
+  std::string S = Example;
+  size_t At = S.find(From);
+  EXPECT_NE(At, std::string::npos) << From;
+  return S.replace(At, From.size(), To);
+}
+
+TEST(Spec, TheWorkedExampleParses) {
+  Spec S = parseOk(Example);
+  ASSERT_EQ(S.Cases.size(), 1u);
+  ASSERT_EQ(S.HeldOut.size(), 1u);
+  const CaseSpec &C = S.Cases[0];
+  EXPECT_EQ(C.Name, "small");
+  ASSERT_EQ(C.Buffers.size(), 4u);
+  ASSERT_EQ(C.Steps.size(), 3u);
+  EXPECT_EQ(C.Steps[0].K, Step::SetConstant);
+  const Step &Loop = C.Steps[1];
+  EXPECT_EQ(Loop.K, Step::Repeat);
+  EXPECT_EQ(Loop.Times, 3u);
+  const Step &L = Loop.Body[0];
+  EXPECT_EQ(L.Kernel, "smooth");
+  EXPECT_EQ(L.Grid.X, 2u);
+  EXPECT_EQ(L.Block.X, 128u);
+  EXPECT_EQ(L.SharedBytes, 512u);
+  ASSERT_EQ(L.Args.size(), 4u);
+  EXPECT_EQ(L.Args[2].K, ArgSpec::Scalar);
+  EXPECT_EQ(L.Args[3].K, ArgSpec::Counter);
+  EXPECT_EQ(C.Steps[2].Body[1].Block.Y, 16u);
+  EXPECT_EQ(C.Tol.M, Metric::MaxAbs);
+  EXPECT_DOUBLE_EQ(C.Tol.Max, 1e-5);
+  EXPECT_EQ(S.HeldOut[0].Tol.M, Metric::Exact);
+}
+
+TEST(Spec, BadInputsNameTheFileAndTheField) {
+  const std::pair<std::string, std::string> Cases[] = {
+      {exampleWith("[\"in\", \"out\", {\"i32\"", "[\"in\", \"outt\", {\"i32\""),
+       "t/spec.json: cases[0].steps[1].steps[0].args[1]: unknown buffer 'outt'"},
+      {exampleWith("\"shared\": 512", "\"sharde\": 512"),
+       "cases[0].steps[1].steps[0].sharde: unknown field 'sharde'"},
+      {exampleWith("\"type\": \"u8\"", "\"type\": \"u9\""),
+       "heldout[0].buffers.x.type: unknown type 'u9'"},
+      {exampleWith("\"outputs\": [\"x\"]", "\"outputz\": [\"x\"]"),
+       "heldout[0].outputz: unknown field"},
+      {exampleWith("[1, 0.5, 0.25, 0.125]", "[1, 0.5]"),
+       "cases[0].buffers.coef.init.values: has 2 values, count is 4"},
+      {exampleWith("[16, 16]", "[64, 32]"),
+       "block: a block holds at most 1024 threads, not 2048"},
+      {exampleWith("{\"counter\": \"it\"}", "{\"counter\": \"jt\"}"),
+       "no enclosing loop has a counter named 'jt'"},
+      {exampleWith("\"max_abs\"", "\"max_abz\""), "unknown metric 'max_abz'"},
+      {exampleWith("\"name\": \"large\"", "\"name\": \"small\""),
+       "heldout[0].name: a case named 'small' already exists"},
+      {exampleWith("{\"launch\": \"k\",", "{\"launhc\": \"k\","),
+       "heldout[0].steps[0]: expected one of launch"},
+      {"{\"cases\": [", "t/spec.json: not valid JSON"},
+      {"{\"cases\": []}", "t/spec.json: cases: needs at least one case"},
+  };
+  for (auto &[Text, Want] : Cases) {
+    std::string Got = parseErr(Text);
+    EXPECT_NE(Got.find(Want), std::string::npos) << "want: " << Want
+                                                  << "\ngot:  " << Got;
+    EXPECT_EQ(Got.find('\n'), std::string::npos) << Got;
+  }
+}
+
+TEST(Spec, FileBuffersMustHoldExactlyTheirElements) {
+  auto Dir = std::filesystem::temp_directory_path() / "gevo-spec-test";
+  std::filesystem::create_directories(Dir);
+  std::ofstream(Dir / "data.bin", std::ios::binary).write("\1\0\0\0\2\0\0\0", 8);
+  std::string Text = R"({"cases": [{"name": "f", "buffers": {
+      "d": {"type": "i32", "count": COUNT, "init": {"file": "data.bin"}}},
+      "steps": [{"launch": "k", "grid": 1, "block": 1, "args": ["d"]}],
+      "outputs": ["d"]}]})";
+  auto With = [&](const char *N) {
+    return std::string(Text).replace(Text.find("COUNT"), 5, N);
+  };
+  Spec S = parseOk(With("2"), Dir.string());
+  Bytes B = llvm::cantFail(initialContents(S.Cases[0].Buffers[0]));
+  int32_t V[2];
+  std::memcpy(V, B.data(), 8);
+  EXPECT_EQ(V[0], 1);
+  EXPECT_EQ(V[1], 2);
+  auto Short = parseSpec(With("3"), "t/spec.json", Dir.string());
+  ASSERT_FALSE(static_cast<bool>(Short));
+  EXPECT_NE(llvm::toString(Short.takeError()).find("holds 8 bytes, 3 i32 elements need 12"),
+            std::string::npos);
+  std::filesystem::remove_all(Dir);
+}
+
+TEST(Contents, GeneratorsAreDeterministicAndInRange) {
+  Spec S = parseOk(Example);
+  const BufferSpec &In = S.Cases[0].Buffers[0];
+  Bytes A = llvm::cantFail(initialContents(In));
+  EXPECT_EQ(A, llvm::cantFail(initialContents(In)));
+  ASSERT_EQ(A.size(), 256 * 4u);
+  float Min = 2, Max = -2;
+  for (size_t I = 0; I < 256; ++I) {
+    float F;
+    std::memcpy(&F, A.data() + 4 * I, 4);
+    Min = std::min(Min, F);
+    Max = std::max(Max, F);
+  }
+  EXPECT_GE(Min, -1.0f);
+  EXPECT_LT(Max, 1.0f);
+  EXPECT_LT(Min, -0.5f); // spread over the range, not constant
+  Bytes Iota = llvm::cantFail(initialContents(S.HeldOut[0].Buffers[0]));
+  EXPECT_EQ(Iota, (Bytes{250, 251, 252, 253}));
+  BufferSpec Other = In;
+  Other.Init.Seed = 2;
+  EXPECT_NE(A, llvm::cantFail(initialContents(Other)));
+}
+
+Bytes floats(std::initializer_list<float> L) {
+  Bytes B(L.size() * 4);
+  std::memcpy(B.data(), L.begin(), B.size());
+  return B;
+}
+
+TEST(OutputError, EachMetric) {
+  Bytes Want = floats({1, 2, 4, -8});
+  Bytes Got = floats({1, 2.5f, 4, -8.5f});
+  EXPECT_EQ(outputError(ElemType::F32, Want, Want, Metric::Exact), 0);
+  EXPECT_EQ(outputError(ElemType::F32, Want, Got, Metric::Exact), 1);
+  EXPECT_DOUBLE_EQ(outputError(ElemType::F32, Want, Got, Metric::MaxAbs), 0.5);
+  EXPECT_DOUBLE_EQ(outputError(ElemType::F32, Want, Got, Metric::MaxRel), 0.25);
+  EXPECT_DOUBLE_EQ(outputError(ElemType::F32, Want, Got, Metric::MismatchFraction), 0.5);
+  Bytes Nan = floats({1, 2, 4, std::nanf("")});
+  EXPECT_TRUE(std::isinf(outputError(ElemType::F32, Want, Nan, Metric::MaxAbs)));
+  EXPECT_EQ(outputError(ElemType::F32, Nan, Nan, Metric::MaxAbs), 0);
+  EXPECT_TRUE(std::isinf(outputError(ElemType::F32, Want, floats({1}), Metric::MaxAbs)));
+}
+
+} // namespace
