@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 using namespace gevo;
 
@@ -192,6 +193,42 @@ TEST(OutputError, EachMetric) {
   EXPECT_TRUE(std::isinf(outputError(ElemType::F32, Want, Nan, Metric::MaxAbs)));
   EXPECT_EQ(outputError(ElemType::F32, Nan, Nan, Metric::MaxAbs), 0);
   EXPECT_TRUE(std::isinf(outputError(ElemType::F32, Want, floats({1}), Metric::MaxAbs)));
+}
+
+} // namespace
+
+namespace {
+
+/// Kernel names a list of steps launches, recursively.
+void launchedKernels(const std::vector<Step> &Steps, std::set<std::string> &Out) {
+  for (const Step &S : Steps) {
+    if (S.K == Step::Launch)
+      Out.insert(S.Kernel);
+    launchedKernels(S.Body, Out);
+  }
+}
+
+TEST(CorpusSpecs, EachParsesAndLaunchesKernelsOfItsSource) {
+  std::filesystem::path Corpus = GEVO_CORPUS_SOURCE_DIR;
+  unsigned Specs = 0;
+  for (const auto &Dir : std::filesystem::directory_iterator(Corpus / "tests")) {
+    std::string Kernel = Dir.path().filename().string();
+    auto S = loadSpec(Dir.path().string());
+    ASSERT_TRUE(static_cast<bool>(S)) << llvm::toString(S.takeError());
+    EXPECT_GE(S->Cases.size(), 2u) << Kernel;
+    EXPECT_GE(S->HeldOut.size(), 1u) << Kernel;
+    std::ifstream Src(Corpus / (Kernel + ".cu"));
+    std::string Text((std::istreambuf_iterator<char>(Src)), {});
+    ASSERT_FALSE(Text.empty()) << "no source for " << Kernel;
+    std::set<std::string> Names;
+    for (const CaseSpec &C : S->Cases)
+      launchedKernels(C.Steps, Names);
+    for (const std::string &N : Names)
+      EXPECT_NE(Text.find(" " + N + "("), std::string::npos)
+          << Kernel << " launches unknown kernel " << N;
+    ++Specs;
+  }
+  EXPECT_EQ(Specs, 7u);
 }
 
 } // namespace
