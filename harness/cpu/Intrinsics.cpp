@@ -1,0 +1,195 @@
+//===- Intrinsics.cpp - NVVM intrinsics to runtime calls and plain IR -----===//
+//
+// Special registers become invariant loads from the thread's context;
+// barriers, shuffles, votes and __syncwarp become runtime calls (barriers
+// numbered by site, in module order); fences, NVVM atomics and ldg become
+// their plain IR equivalents.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Retarget.h"
+#include "Runtime.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace gevo::cpu {
+namespace {
+
+Error unsupported(StringRef Name) {
+  return createStringError(inconvertibleErrorCode(),
+                           "the cpu target does not support intrinsic %s",
+                           Name.str().c_str());
+}
+
+class NvvmLowering {
+public:
+  NvvmLowering(ContextAccess &Ctx) : Ctx(Ctx) {}
+  /// The value replacing \p CI (nullptr when it has no result).
+  Expected<Value *> lower(CallInst &CI, StringRef Name);
+
+private:
+  Expected<Value *> lowerSreg(IRBuilder<> &B, CallInst &CI, StringRef Reg);
+  Value *lowerBarrier(IRBuilder<> &B, CallInst &CI, StringRef Form);
+  Expected<Value *> lowerShuffle(IRBuilder<> &B, CallInst &CI, StringRef Form);
+  Expected<Value *> lowerVote(IRBuilder<> &B, CallInst &CI, StringRef Form);
+  Expected<Value *> lowerAtomic(IRBuilder<> &B, CallInst &CI, StringRef Form);
+
+  ContextAccess &Ctx;
+  unsigned NextSite = 0;
+};
+
+Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Name) {
+  IRBuilder<> B(&CI);
+  StringRef Rest = Name.drop_front(strlen("llvm.nvvm."));
+  if (Rest.consume_front("read.ptx.sreg."))
+    return lowerSreg(B, CI, Rest);
+  if (Rest.starts_with("barrier0") || Rest.starts_with("barrier.sync"))
+    return lowerBarrier(B, CI, Rest);
+  if (Rest.consume_front("shfl.sync."))
+    return lowerShuffle(B, CI, Rest);
+  if (Rest.consume_front("vote."))
+    return lowerVote(B, CI, Rest);
+  if (Rest == "bar.warp.sync") {
+    B.CreateCall(Ctx.runtime(GEVO_RT_SYNCWARP), {CI.getArgOperand(0)});
+    return nullptr;
+  }
+  if (Rest.starts_with("membar.") || Rest.starts_with("fence.")) {
+    B.CreateFence(AtomicOrdering::SequentiallyConsistent);
+    return nullptr;
+  }
+  if (Rest.consume_front("atomic."))
+    return lowerAtomic(B, CI, Rest);
+  if (Rest.starts_with("ldg.global.")) {
+    auto Align = cast<ConstantInt>(CI.getArgOperand(1))->getZExtValue();
+    return B.CreateAlignedLoad(CI.getType(), CI.getArgOperand(0),
+                               MaybeAlign(Align));
+  }
+  return unsupported(Name);
+}
+
+Expected<Value *> NvvmLowering::lowerSreg(IRBuilder<> &B, CallInst &CI,
+                                          StringRef Reg) {
+  unsigned Index = StringSwitch<unsigned>(Reg)
+                       .Case("tid.x", TidX).Case("tid.y", TidY)
+                       .Case("tid.z", TidZ).Case("ntid.x", NtidX)
+                       .Case("ntid.y", NtidY).Case("ntid.z", NtidZ)
+                       .Case("ctaid.x", CtaidX).Case("ctaid.y", CtaidY)
+                       .Case("ctaid.z", CtaidZ).Case("nctaid.x", NctaidX)
+                       .Case("nctaid.y", NctaidY).Case("nctaid.z", NctaidZ)
+                       .Case("warpsize", WarpSizeReg).Case("laneid", LaneId)
+                       .Default(NumSregs);
+  if (Index == NumSregs)
+    return unsupported(CI.getCalledFunction()->getName());
+  return Ctx.loadField(B, Index * 4, B.getInt32Ty(), /*Invariant=*/true);
+}
+
+/// barrier0 / barrier.sync[.cnt] synchronise; barrier0.{and,or,popc} also
+/// reduce their predicate over the block.
+Value *NvvmLowering::lowerBarrier(IRBuilder<> &B, CallInst &CI,
+                                  StringRef Form) {
+  BarrierOp Op = StringSwitch<BarrierOp>(Form)
+                     .Case("barrier0.and", BarrierOp::And)
+                     .Case("barrier0.or", BarrierOp::Or)
+                     .Case("barrier0.popc", BarrierOp::Popc)
+                     .Default(BarrierOp::Sync);
+  Value *Pred = Op == BarrierOp::Sync
+                    ? B.getInt32(0)
+                    : B.CreateZExt(CI.getArgOperand(0), B.getInt32Ty());
+  Value *R = B.CreateCall(Ctx.runtime(GEVO_RT_BARRIER),
+                          {B.getInt32(NextSite++), B.getInt32(unsigned(Op)),
+                           Pred});
+  return CI.getType()->isVoidTy() ? nullptr
+                                  : B.CreateZExtOrTrunc(R, CI.getType());
+}
+
+Expected<Value *> NvvmLowering::lowerShuffle(IRBuilder<> &B, CallInst &CI,
+                                             StringRef Form) {
+  auto [ModeName, TypeName] = Form.split('.');
+  unsigned Mode = StringSwitch<unsigned>(ModeName)
+                      .Case("idx", unsigned(ShuffleMode::Idx))
+                      .Case("up", unsigned(ShuffleMode::Up))
+                      .Case("down", unsigned(ShuffleMode::Down))
+                      .Case("bfly", unsigned(ShuffleMode::Bfly))
+                      .Default(~0u);
+  if (Mode == ~0u || (TypeName != "i32" && TypeName != "f32"))
+    return unsupported(CI.getCalledFunction()->getName());
+  Value *Val = B.CreateBitCast(CI.getArgOperand(1), B.getInt32Ty());
+  Value *R = B.CreateCall(Ctx.runtime(GEVO_RT_SHFL),
+                          {B.getInt32(Mode), CI.getArgOperand(0), Val,
+                           CI.getArgOperand(2), CI.getArgOperand(3)});
+  return B.CreateBitCast(R, CI.getType());
+}
+
+Expected<Value *> NvvmLowering::lowerVote(IRBuilder<> &B, CallInst &CI,
+                                          StringRef Form) {
+  unsigned Mode = StringSwitch<unsigned>(Form)
+                      .Case("all.sync", unsigned(VoteMode::All))
+                      .Case("any.sync", unsigned(VoteMode::Any))
+                      .Case("uni.sync", unsigned(VoteMode::Uni))
+                      .Case("ballot.sync", unsigned(VoteMode::Ballot))
+                      .Default(~0u);
+  if (Mode == ~0u)
+    return unsupported(CI.getCalledFunction()->getName());
+  Value *Pred = B.CreateZExt(CI.getArgOperand(1), B.getInt32Ty());
+  Value *R = B.CreateCall(Ctx.runtime(GEVO_RT_VOTE),
+                          {B.getInt32(Mode), CI.getArgOperand(0), Pred});
+  return B.CreateZExtOrTrunc(R, CI.getType());
+}
+
+/// atomic.load.{inc,dec}.32.* and atomic.<op>.gen.<i|f>.<scope>.*: scopes
+/// do not matter on the host, where every atomic is system-wide.
+Expected<Value *> NvvmLowering::lowerAtomic(IRBuilder<> &B, CallInst &CI,
+                                            StringRef Form) {
+  Form.consume_front("load.");
+  StringRef Op = Form.split('.').first;
+  bool IsFloat = Form.contains(".f.");
+  Value *Ptr = CI.getArgOperand(0), *Val = CI.getArgOperand(1);
+  auto Order = AtomicOrdering::Monotonic;
+  if (Op == "cas")
+    return B.CreateExtractValue(
+        B.CreateAtomicCmpXchg(Ptr, Val, CI.getArgOperand(2), MaybeAlign(),
+                              Order, Order),
+        0);
+  using BinOp = AtomicRMWInst::BinOp;
+  BinOp Kind = StringSwitch<BinOp>(Op)
+                   .Case("add", IsFloat ? BinOp::FAdd : BinOp::Add)
+                   .Case("exch", BinOp::Xchg).Case("max", BinOp::Max)
+                   .Case("min", BinOp::Min).Case("inc", BinOp::UIncWrap)
+                   .Case("dec", BinOp::UDecWrap).Case("and", BinOp::And)
+                   .Case("or", BinOp::Or).Case("xor", BinOp::Xor)
+                   .Default(BinOp::BAD_BINOP);
+  if (Kind == BinOp::BAD_BINOP)
+    return unsupported(CI.getCalledFunction()->getName());
+  return B.CreateAtomicRMW(Kind, Ptr, Val, MaybeAlign(), Order);
+}
+
+} // namespace
+
+Error replaceNvvmIntrinsics(Module &M, ContextAccess &Ctx) {
+  NvvmLowering Lowering(Ctx);
+  for (Function &F : make_early_inc_range(M)) {
+    if (!F.getName().starts_with("llvm.nvvm."))
+      continue;
+    for (User *U : make_early_inc_range(F.users())) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledFunction() != &F)
+        return createStringError(inconvertibleErrorCode(),
+                                 "%s is used other than by a call",
+                                 F.getName().str().c_str());
+      Expected<Value *> R = Lowering.lower(*CI, F.getName());
+      if (!R)
+        return R.takeError();
+      if (*R)
+        CI->replaceAllUsesWith(*R);
+      CI->eraseFromParent();
+    }
+    F.eraseFromParent();
+  }
+  return Error::success();
+}
+
+} // namespace gevo::cpu

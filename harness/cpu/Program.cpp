@@ -1,0 +1,201 @@
+//===- Program.cpp - Load and launch kernels on the host ------------------===//
+
+#include "gevo/harness/cpu/Program.h"
+
+#include "Jit.h"
+#include "Retarget.h"
+#include "Scheduler.h"
+
+#include "gevo/harness/cpu/Memory.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <chrono>
+#include <cstring>
+
+using namespace llvm;
+
+namespace gevo::cpu {
+
+struct Program::Impl {
+  struct Kernel {
+    KernelEntry Entry;
+    KernelInfo Info;
+  };
+  std::unique_ptr<Jit> J;
+  StringMap<Kernel> Kernels;
+  StringMap<uint64_t> GlobalBytes;
+  std::vector<CheckedRange> GlobalRanges; ///< Sorted by address.
+  uint64_t ThreadCostLimit = 0;
+  unsigned StaticSharedBytes = 0;
+  double JitSeconds = 0;
+
+  Error collectGlobalRanges(const StringSet<> &ReadOnly) {
+    for (auto &[Name, Bytes] : GlobalBytes) {
+      auto Address = J->lookup(Name);
+      if (!Address)
+        return Address.takeError();
+      GlobalRanges.push_back({reinterpret_cast<uintptr_t>(*Address), Bytes,
+                              !ReadOnly.contains(Name)});
+    }
+    llvm::sort(GlobalRanges, [](const CheckedRange &A, const CheckedRange &B) {
+      return A.Lo < B.Lo;
+    });
+    return Error::success();
+  }
+
+  /// Device buffers and module globals, for this launch's checks.
+  std::vector<CheckedRange> launchRanges() const {
+    std::vector<CheckedRange> Ranges = GlobalRanges;
+    forEachDeviceBuffer([&](const void *Start, size_t Bytes) {
+      Ranges.push_back({reinterpret_cast<uintptr_t>(Start), Bytes, true});
+    });
+    llvm::sort(Ranges, [](const CheckedRange &A, const CheckedRange &B) {
+      return A.Lo < B.Lo;
+    });
+    return Ranges;
+  }
+};
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point Start) {
+  return std::chrono::duration<double>(Clock::now() - Start).count();
+}
+
+Error launchError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+/// A copy of \p M in a new context, through bitcode.
+Expected<std::unique_ptr<Module>> cloneInto(const Module &M, LLVMContext &C) {
+  SmallVector<char, 0> Buffer;
+  raw_svector_ostream OS(Buffer);
+  WriteBitcodeToFile(M, OS);
+  return parseBitcodeFile(
+      MemoryBufferRef(StringRef(Buffer.data(), Buffer.size()), "gevo-cpu"), C);
+}
+
+Error checkConfig(const LaunchConfig &C) {
+  for (const Dim3 *D : {&C.Grid, &C.Block})
+    if (D->size() == 0)
+      return launchError("launch with zero threads (grid " +
+                         Twine(C.Grid.size()) + " blocks of " +
+                         Twine(C.Block.size()) + " threads)");
+  if (C.Block.size() > 1024)
+    return launchError("block of " + Twine(C.Block.size()) +
+                       " threads; at most 1024");
+  return Error::success();
+}
+
+} // namespace
+
+Program::Program(std::unique_ptr<Impl> P) : P(std::move(P)) {}
+Program::~Program() = default;
+
+Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
+                                                 const Options &Opts) {
+  StringRef Triple = NVPTXModule.getTargetTriple();
+  if (!Triple.starts_with("nvptx"))
+    return launchError("module " + NVPTXModule.getModuleIdentifier() +
+                       " is not NVPTX IR (target triple '" + Triple + "')");
+  auto Start = Clock::now();
+  auto Ctx = std::make_unique<LLVMContext>();
+  auto M = cloneInto(NVPTXModule, *Ctx);
+  if (!M)
+    return M.takeError();
+  auto Host = hostTarget();
+  if (!Host)
+    return Host.takeError();
+  auto Info = retarget(**M, Host->Triple, Host->DL, {Opts.Checks});
+  if (!Info)
+    return Info.takeError();
+  auto J = Jit::create(std::move(*M), std::move(Ctx), Opts.OptLevel);
+  if (!J)
+    return J.takeError();
+  auto P = std::make_unique<Impl>();
+  for (auto &[Name, KI] : Info->Kernels) {
+    auto Entry = (*J)->lookup(KI.EntryName);
+    if (!Entry)
+      return Entry.takeError();
+    P->Kernels[Name] = {reinterpret_cast<KernelEntry>(*Entry), KI};
+  }
+  P->J = std::move(*J);
+  P->StaticSharedBytes = Info->StaticSharedBytes;
+  P->GlobalBytes = std::move(Info->GlobalBytes);
+  P->ThreadCostLimit = Opts.ThreadCostLimit;
+  if (Error E = P->collectGlobalRanges(Info->ReadOnlyGlobals))
+    return E;
+  P->JitSeconds = secondsSince(Start);
+  return std::unique_ptr<Program>(new Program(std::move(P)));
+}
+
+Expected<LaunchResult> Program::launch(StringRef Kernel,
+                                       const LaunchConfig &Config,
+                                       ArrayRef<void *> Args) {
+  auto It = P->Kernels.find(Kernel);
+  if (It == P->Kernels.end())
+    return launchError("no kernel named '" + Kernel + "'");
+  const Impl::Kernel &K = It->second;
+  if (Args.size() != K.Info.NumParams)
+    return launchError("kernel '" + Kernel + "' takes " +
+                       Twine(K.Info.NumParams) + " arguments, got " +
+                       Twine(Args.size()));
+  if (Error E = checkConfig(Config))
+    return E;
+  LaunchState L;
+  L.Entry = K.Entry;
+  L.Args = const_cast<void **>(Args.data());
+  L.Config = Config;
+  L.SharedBytes = P->StaticSharedBytes + Config.DynamicSharedBytes;
+  L.UseFibers = K.Info.Synchronises;
+  L.ThreadCostLimit = P->ThreadCostLimit;
+  L.Ranges = P->launchRanges();
+  auto Start = Clock::now();
+  tbb::parallel_for(tbb::blocked_range<uint64_t>(0, Config.Grid.size()),
+                    [&](const tbb::blocked_range<uint64_t> &Blocks) {
+                      auto Arena = std::make_unique<char[]>(L.SharedBytes);
+                      BlockRun Run(L, Arena.get());
+                      for (uint64_t B = Blocks.begin(); B != Blocks.end(); ++B) {
+                        if (L.stopped(B))
+                          return;
+                        std::memset(Arena.get(), 0, L.SharedBytes);
+                        Run.run(B);
+                      }
+                    });
+  LaunchResult R = L.result();
+  R.Seconds = secondsSince(Start);
+  return R;
+}
+
+Expected<void *> Program::getSymbol(StringRef Name) {
+  if (!P->GlobalBytes.count(Name))
+    return launchError("no __device__ or __constant__ variable named '" +
+                       Name + "'");
+  return P->J->lookup(Name);
+}
+
+Error Program::setConstant(StringRef Name, ArrayRef<char> Bytes) {
+  auto Address = getSymbol(Name);
+  if (!Address)
+    return Address.takeError();
+  if (Bytes.size() > P->GlobalBytes.lookup(Name))
+    return launchError("setConstant: " + Twine(Bytes.size()) +
+                       " bytes into '" + Name + "' of " +
+                       Twine(P->GlobalBytes.lookup(Name)) + " bytes");
+  std::memcpy(*Address, Bytes.data(), Bytes.size());
+  return Error::success();
+}
+
+double Program::jitSeconds() const { return P->JitSeconds; }
+
+} // namespace gevo::cpu

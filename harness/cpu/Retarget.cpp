@@ -1,0 +1,224 @@
+//===- Retarget.cpp - NVPTX IR to host IR that calls the runtime ----------===//
+
+#include "Retarget.h"
+#include "Runtime.h"
+
+#include "gevo/harness/Lower.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace gevo::cpu {
+
+ContextAccess::ContextAccess(Module &M) : M(M) {}
+
+FunctionCallee ContextAccess::runtime(StringRef Name) {
+  LLVMContext &C = M.getContext();
+  Type *I32 = Type::getInt32Ty(C);
+  if (Name == GEVO_RT_CTX) {
+    FunctionCallee F = M.getOrInsertFunction(Name, PointerType::get(C, 0));
+    auto *Fn = cast<Function>(F.getCallee());
+    Fn->setDoesNotAccessMemory();
+    Fn->setDoesNotThrow();
+    Fn->setWillReturn();
+    return F;
+  }
+  unsigned NumArgs = StringSwitch<unsigned>(Name)
+                         .Case(GEVO_RT_BARRIER, 3).Case(GEVO_RT_SHFL, 5)
+                         .Case(GEVO_RT_VOTE, 3).Default(1);
+  Type *Ret = Name == GEVO_RT_SYNCWARP ? Type::getVoidTy(C) : I32;
+  SmallVector<Type *> Params(NumArgs, I32);
+  if (Name == GEVO_RT_CHECK) // (address, size, is-write, UID)
+    Params = {PointerType::get(C, 0), Type::getInt64Ty(C), I32,
+              PointerType::get(C, 0)};
+  FunctionCallee F =
+      M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+  cast<Function>(F.getCallee())->setDoesNotThrow();
+  return F;
+}
+
+Value *ContextAccess::ctx(Function &F) {
+  Value *&Ctx = Cache[&F];
+  if (!Ctx) {
+    auto It = F.getEntryBlock().getFirstInsertionPt();
+    while (isa<AllocaInst>(*It))
+      ++It;
+    IRBuilder<> B(&*It);
+    Ctx = B.CreateCall(runtime(GEVO_RT_CTX), {}, "gevo.ctx");
+  }
+  return Ctx;
+}
+
+Value *ContextAccess::fieldPtr(IRBuilder<> &B, unsigned Offset) {
+  Value *Ctx = ctx(*B.GetInsertBlock()->getParent());
+  return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx, Offset);
+}
+
+Value *ContextAccess::loadField(IRBuilder<> &B, unsigned Offset, Type *Ty,
+                                bool Invariant) {
+  LoadInst *L = B.CreateLoad(Ty, fieldPtr(B, Offset));
+  if (Invariant)
+    L->setMetadata(LLVMContext::MD_invariant_load,
+                   MDNode::get(B.getContext(), {}));
+  return L;
+}
+
+namespace {
+
+/// Drops the NVPTX CPU and features, and lets the optimiser assume nothing
+/// about termination, so an infinite loop of a mutant stays a loop.
+void stripTargetAssumptions(Module &M) {
+  for (Function &F : M) {
+    F.removeFnAttr("target-cpu");
+    F.removeFnAttr("target-features");
+    F.removeFnAttr(Attribute::MustProgress);
+    F.removeFnAttr(Attribute::WillReturn);
+    for (Instruction &I : instructions(F)) {
+      I.setMetadata(LLVMContext::MD_loop, nullptr);
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        Call->removeFnAttr(Attribute::WillReturn);
+    }
+  }
+}
+
+bool isSyncCall(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return true;
+  StringRef N = Callee->getName();
+  return N == GEVO_RT_BARRIER || N == GEVO_RT_SHFL || N == GEVO_RT_VOTE ||
+         N == GEVO_RT_SYNCWARP;
+}
+
+/// Whether \p Kernel may reach a barrier or warp operation (an indirect call
+/// counts as one).
+bool synchronises(Function &Kernel) {
+  SmallVector<Function *> Work = {&Kernel};
+  SmallPtrSet<Function *, 8> Seen = {&Kernel};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    for (Instruction &I : instructions(*F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call)
+        continue;
+      if (isSyncCall(*Call))
+        return true;
+      Function *Callee = Call->getCalledFunction();
+      if (!Callee->isDeclaration() && Seen.insert(Callee).second)
+        Work.push_back(Callee);
+    }
+  }
+  return false;
+}
+
+/// After every call that may stop the launch (runtime synchronisation,
+/// module functions, indirect calls), return at once if it did.
+void addAbortExits(Function &F, ContextAccess &Ctx) {
+  SmallVector<CallInst *> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      if (isSyncCall(*Call) || !Call->getCalledFunction()->isDeclaration())
+        Calls.push_back(Call);
+  for (CallInst *Call : Calls) {
+    Instruction *Next = Call->getNextNode();
+    IRBuilder<> B(Next);
+    Value *Aborted = B.CreateIsNotNull(
+        Ctx.loadField(B, CtxAbortedOffset, B.getInt32Ty(), false));
+    Instruction *Then = SplitBlockAndInsertIfThen(Aborted, Next, true);
+    IRBuilder<> Ret(Then);
+    if (F.getReturnType()->isVoidTy())
+      Ret.CreateRetVoid();
+    else
+      Ret.CreateRet(PoisonValue::get(F.getReturnType()));
+    Then->eraseFromParent();
+  }
+}
+
+/// void gevo.entry.<kernel>(ptr Args): loads each argument from Args[i],
+/// as cuLaunchKernel passes them, and calls the kernel.
+KernelInfo addEntry(Function &Kernel) {
+  Module &M = *Kernel.getParent();
+  LLVMContext &C = M.getContext();
+  KernelInfo Info;
+  Info.EntryName = ("gevo.entry." + Kernel.getName()).str();
+  Info.NumParams = Kernel.arg_size();
+  auto *Entry = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {PointerType::get(C, 0)}, false),
+      GlobalValue::ExternalLinkage, Info.EntryName, M);
+  IRBuilder<> B(BasicBlock::Create(C, "", Entry));
+  SmallVector<Value *> Args;
+  for (Argument &A : Kernel.args()) {
+    Value *Slot = B.CreateConstGEP1_64(B.getPtrTy(), Entry->getArg(0),
+                                       A.getArgNo());
+    Args.push_back(B.CreateLoad(A.getType(), B.CreateLoad(B.getPtrTy(), Slot)));
+  }
+  B.CreateCall(&Kernel, Args);
+  B.CreateRetVoid();
+  Kernel.setCallingConv(CallingConv::C);
+  return Info;
+}
+
+Error verify(const Module &M) {
+  std::string Message;
+  raw_string_ostream OS(Message);
+  if (!verifyModule(M, &OS))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "retargeted module is invalid: %s", Message.c_str());
+}
+
+} // namespace
+
+Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
+                                const DataLayout &DL,
+                                const RetargetOptions &Opts) {
+  SmallVector<Function *> Kernels;
+  for (Function &F : M)
+    if (!F.isDeclaration() && isKernel(F))
+      Kernels.push_back(&F);
+  if (Kernels.empty())
+    return createStringError(inconvertibleErrorCode(), "module has no kernel");
+  if (NamedMDNode *Annotations = M.getNamedMetadata("nvvm.annotations"))
+    M.eraseNamedMetadata(Annotations);
+  M.setTargetTriple(Triple);
+  M.setDataLayout(DL);
+  stripTargetAssumptions(M);
+
+  ContextAccess Ctx(M);
+  if (Error E = replaceNvvmIntrinsics(M, Ctx))
+    return E;
+  RetargetInfo Info;
+  Expected<unsigned> SharedBytes =
+      lowerAddressSpaces(M, Ctx, Info.ReadOnlyGlobals);
+  if (!SharedBytes)
+    return SharedBytes.takeError();
+  Info.StaticSharedBytes = *SharedBytes;
+  instrument(M, Ctx, Opts.Checks, Info.StaticSharedBytes);
+  for (GlobalVariable &G : M.globals())
+    if (!G.isDeclaration() && G.hasExternalLinkage())
+      Info.GlobalBytes[G.getName()] =
+          DL.getTypeAllocSize(G.getValueType()).getFixedValue();
+  for (Function &F : M)
+    if (!F.isDeclaration()) {
+      addAbortExits(F, Ctx);
+      F.setLinkage(GlobalValue::InternalLinkage);
+    }
+  for (Function *K : Kernels) {
+    KernelInfo KI = addEntry(*K);
+    KI.Synchronises = synchronises(*K);
+    Info.Kernels[K->getName()] = KI;
+  }
+  if (Error E = verify(M))
+    return E;
+  return Info;
+}
+
+} // namespace gevo::cpu

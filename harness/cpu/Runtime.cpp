@@ -1,0 +1,81 @@
+//===- Runtime.cpp - What JIT-compiled kernels call into ------------------===//
+
+#include "Runtime.h"
+#include "Scheduler.h"
+
+namespace gevo::cpu {
+namespace {
+
+// initial-exec: kernels read it once per thread, through a plain TLS load.
+__attribute__((tls_model("initial-exec"))) thread_local ThreadContext
+    *Current = nullptr;
+
+ThreadContext *rtCtx() { return Current; }
+
+uint32_t rtBarrier(uint32_t Site, uint32_t Op, uint32_t Pred) {
+  ThreadContext &T = *Current;
+  if (T.Aborted)
+    return 0;
+  return T.Block->barrier(T, Site, BarrierOp(Op), Pred);
+}
+
+uint32_t rtWarp(unsigned Kind, uint32_t Mode, uint32_t Mask, uint32_t Value,
+                uint32_t B, uint32_t C) {
+  ThreadContext &T = *Current;
+  if (T.Aborted)
+    return 0;
+  return T.Block->warpOp(T, {Kind, Mode, Mask, Value, B, C});
+}
+
+uint32_t rtShfl(uint32_t Mode, uint32_t Mask, uint32_t Value, uint32_t B,
+                uint32_t C) {
+  return rtWarp(0, Mode, Mask, Value, B, C);
+}
+
+uint32_t rtVote(uint32_t Mode, uint32_t Mask, uint32_t Pred) {
+  return rtWarp(1, Mode, Mask, Pred, 0, 0);
+}
+
+void rtSyncwarp(uint32_t Mask) { rtWarp(2, 0, Mask, 0, 0, 0); }
+
+/// The slow path of a memory check: 0 and the range remembered when the
+/// access is allowed, otherwise 1 and the fault recorded in the context.
+uint32_t rtCheck(char *Addr, uint64_t Bytes, uint32_t IsWrite,
+                 const char *Uid) {
+  ThreadContext &T = *Current;
+  auto R = T.Block->findRange(T, reinterpret_cast<uintptr_t>(Addr), Bytes,
+                              IsWrite);
+  if (R && IsWrite) {
+    T.Write = *R;
+    return 0;
+  }
+  if (R) {
+    T.Read[1] = T.Read[0];
+    T.Read[0] = *R;
+    return 0;
+  }
+  T.FaultCode = uint32_t(IsWrite ? Status::OobWrite : Status::OobRead);
+  T.FaultUid = Uid;
+  T.Aborted = 1;
+  return 1;
+}
+
+const std::pair<const char *, void *> EntryPoints[] = {
+    {GEVO_RT_CTX, reinterpret_cast<void *>(&rtCtx)},
+    {GEVO_RT_BARRIER, reinterpret_cast<void *>(&rtBarrier)},
+    {GEVO_RT_SHFL, reinterpret_cast<void *>(&rtShfl)},
+    {GEVO_RT_VOTE, reinterpret_cast<void *>(&rtVote)},
+    {GEVO_RT_SYNCWARP, reinterpret_cast<void *>(&rtSyncwarp)},
+    {GEVO_RT_CHECK, reinterpret_cast<void *>(&rtCheck)},
+};
+
+} // namespace
+
+llvm::ArrayRef<std::pair<const char *, void *>> runtimeEntryPoints() {
+  return EntryPoints;
+}
+
+ThreadContext *currentThread() { return Current; }
+void setCurrentThread(ThreadContext *T) { Current = T; }
+
+} // namespace gevo::cpu

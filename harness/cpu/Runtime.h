@@ -1,0 +1,93 @@
+//===- Runtime.h - What JIT-compiled kernels call into -----------*- C++ -*-===//
+//
+// The retargeted module reads its thread's ThreadContext (through
+// gevo_rt_ctx) for special registers and the shared arena, and calls the
+// gevo_rt_* functions for block- and warp-level synchronisation. The layout
+// of the fields the IR reads is fixed here and mirrored by Retarget.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_CPU_RUNTIME_H
+#define GEVO_HARNESS_CPU_RUNTIME_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+namespace gevo::cpu {
+
+/// Special registers, in the order of ThreadContext::Sreg.
+enum Sreg : unsigned {
+  TidX, TidY, TidZ,
+  NtidX, NtidY, NtidZ,
+  CtaidX, CtaidY, CtaidZ,
+  NctaidX, NctaidY, NctaidZ,
+  WarpSizeReg, LaneId,
+  NumSregs
+};
+
+enum class BarrierOp : unsigned { Sync, And, Or, Popc };
+enum class ShuffleMode : unsigned { Idx, Up, Down, Bfly };
+enum class VoteMode : unsigned { All, Any, Uni, Ballot };
+
+class BlockRun;
+
+/// A range of addresses a thread may access: [Lo, Lo + Len).
+struct AccessRange {
+  uintptr_t Lo = 0, Len = 0;
+};
+
+/// One CUDA thread. The fields up to Block are read and written by the
+/// JIT-compiled code (offsets below).
+struct ThreadContext {
+  uint32_t Sreg[NumSregs];
+  char *Shared;      ///< The block's shared-memory arena.
+  uint32_t Aborted;  ///< Non-zero: return at once (the launch stopped).
+  uint32_t FaultCode; ///< A Status, set with Aborted when this thread faults.
+  const char *FaultUid; ///< UID of the faulting instruction, or null.
+  uint64_t Cost;      ///< Modeled cost so far.
+  uint64_t CostLimit; ///< Past it, the next loop header or call times out.
+  char *StackLimit;   ///< Below it, a function entry faults.
+  AccessRange Read[2]; ///< Last two ranges the read checks accepted.
+  AccessRange Write;   ///< Last range the write checks accepted.
+  // Runtime-only fields.
+  char *StackTop;
+  BlockRun *Block;
+  unsigned Linear;   ///< Linear thread index in the block.
+};
+
+inline constexpr unsigned CtxSharedOffset = offsetof(ThreadContext, Shared);
+inline constexpr unsigned CtxAbortedOffset = offsetof(ThreadContext, Aborted);
+inline constexpr unsigned CtxFaultCodeOffset =
+    offsetof(ThreadContext, FaultCode);
+inline constexpr unsigned CtxFaultUidOffset = offsetof(ThreadContext, FaultUid);
+inline constexpr unsigned CtxCostOffset = offsetof(ThreadContext, Cost);
+inline constexpr unsigned CtxCostLimitOffset =
+    offsetof(ThreadContext, CostLimit);
+inline constexpr unsigned CtxStackLimitOffset =
+    offsetof(ThreadContext, StackLimit);
+inline constexpr unsigned CtxReadOffset = offsetof(ThreadContext, Read);
+inline constexpr unsigned CtxWriteOffset = offsetof(ThreadContext, Write);
+
+/// Stack a kernel thread may use, in every execution mode.
+inline constexpr size_t KernelStackBytes = 160 * 1024;
+
+/// The runtime entry points (name, address), for the JIT's symbol table.
+llvm::ArrayRef<std::pair<const char *, void *>> runtimeEntryPoints();
+
+/// The context of the CUDA thread running on this OS thread.
+ThreadContext *currentThread();
+void setCurrentThread(ThreadContext *T);
+
+} // namespace gevo::cpu
+
+/// Names of the runtime entry points, as the retargeted IR calls them.
+#define GEVO_RT_CTX "gevo_rt_ctx"
+#define GEVO_RT_BARRIER "gevo_rt_barrier"
+#define GEVO_RT_SHFL "gevo_rt_shfl"
+#define GEVO_RT_VOTE "gevo_rt_vote"
+#define GEVO_RT_SYNCWARP "gevo_rt_syncwarp"
+#define GEVO_RT_CHECK "gevo_rt_check"
+
+#endif // GEVO_HARNESS_CPU_RUNTIME_H

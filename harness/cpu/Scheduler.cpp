@@ -1,0 +1,304 @@
+//===- Scheduler.cpp - Run the threads of one block -----------------------===//
+
+#include "Scheduler.h"
+#include "StackPool.h"
+#include "Warp.h"
+
+#include <memory>
+
+namespace ctx = boost::context;
+
+namespace gevo::cpu {
+
+void LaunchState::fault(uint64_t BlockLinear, Status S, std::string Message,
+                        std::string Uid) {
+  std::lock_guard Guard(Lock);
+  if (BlockLinear >= FaultBlock)
+    return;
+  FaultBlock = BlockLinear;
+  Fault.S = S;
+  Fault.Message = std::move(Message);
+  Fault.FaultUid = std::move(Uid);
+}
+
+LaunchResult LaunchState::result() {
+  std::lock_guard Guard(Lock);
+  LaunchResult R = Fault;
+  R.ModeledCost = Cost;
+  return R;
+}
+
+const CheckedRange *LaunchState::findRange(uintptr_t Addr,
+                                           uint64_t Bytes) const {
+  auto It = std::upper_bound(
+      Ranges.begin(), Ranges.end(), Addr,
+      [](uintptr_t A, const CheckedRange &R) { return A < R.Lo; });
+  if (It == Ranges.begin())
+    return nullptr;
+  --It;
+  uintptr_t Off = Addr - It->Lo;
+  return Off <= It->Len && Bytes <= It->Len - Off ? &*It : nullptr;
+}
+
+namespace {
+
+std::string faultMessage(Status S) {
+  switch (S) {
+  case Status::OobRead:
+    return "out-of-bounds read";
+  case Status::OobWrite:
+    return "out-of-bounds write";
+  case Status::Timeout:
+    return "step budget exhausted";
+  case Status::ArithTrap:
+    return "integer division by zero or overflow";
+  default:
+    return "stack overflow: recursion too deep or alloca too large";
+  }
+}
+
+bool inside(uintptr_t Addr, uint64_t Bytes, uintptr_t Lo, uintptr_t Len) {
+  uintptr_t Off = Addr - Lo;
+  return Off <= Len && Bytes <= Len - Off;
+}
+
+} // namespace
+
+BlockRun::BlockRun(LaunchState &L, char *Shared)
+    : L(L), Threads(L.Config.Block.size()), Waits(Threads.size()) {
+  const Dim3 &B = L.Config.Block, &G = L.Config.Grid;
+  for (unsigned I = 0; I < Threads.size(); ++I) {
+    ThreadContext &T = Threads[I];
+    uint32_t Sregs[NumSregs] = {I % B.X, I / B.X % B.Y, I / B.X / B.Y,
+                                B.X,     B.Y,           B.Z,
+                                0,       0,             0,
+                                G.X,     G.Y,           G.Z,
+                                WarpWidth, I % WarpWidth};
+    std::copy(std::begin(Sregs), std::end(Sregs), T.Sreg);
+    T.Shared = Shared;
+    T.CostLimit = L.ThreadCostLimit;
+    T.Block = this;
+    T.Linear = I;
+  }
+}
+
+/// Makes every thread a fresh thread of block \p Linear.
+void BlockRun::reset(uint64_t Linear) {
+  BlockLinear = Linear;
+  const Dim3 &G = L.Config.Grid;
+  uint32_t Ctaid[3] = {uint32_t(Linear % G.X), uint32_t(Linear / G.X % G.Y),
+                       uint32_t(Linear / G.X / G.Y)};
+  for (ThreadContext &T : Threads) {
+    std::copy(std::begin(Ctaid), std::end(Ctaid), T.Sreg + CtaidX);
+    T.Aborted = 0;
+    T.FaultCode = 0;
+    T.FaultUid = nullptr;
+    T.Cost = 0;
+    T.Read[0] = T.Read[1] = T.Write = AccessRange();
+  }
+  std::fill(Waits.begin(), Waits.end(), Wait());
+  Aborting = false;
+}
+
+void BlockRun::run(uint64_t Linear) {
+  reset(Linear);
+  if (L.UseFibers)
+    runFibers();
+  else
+    runLoop();
+  setCurrentThread(nullptr);
+  uint64_t Cost = 0;
+  for (const ThreadContext &T : Threads)
+    Cost += T.Cost;
+  L.Cost += Cost;
+}
+
+/// Runs \p T's kernel from the current stack frame on.
+void BlockRun::startThread(ThreadContext &T) {
+  T.StackTop = static_cast<char *>(__builtin_frame_address(0));
+  T.StackLimit = T.StackTop - KernelStackBytes;
+  setCurrentThread(&T);
+  L.Entry(L.Args);
+}
+
+/// Picks up the fault of a thread that returned or waits.
+void BlockRun::finishThread(ThreadContext &T) {
+  if (!T.FaultCode)
+    return;
+  Status S = Status(T.FaultCode);
+  T.FaultCode = 0;
+  L.fault(BlockLinear, S, faultMessage(S), T.FaultUid ? T.FaultUid : "");
+  abortAll();
+}
+
+void BlockRun::runLoop() {
+  for (ThreadContext &T : Threads) {
+    if (L.stopped(BlockLinear))
+      return;
+    startThread(T);
+    finishThread(T);
+  }
+}
+
+void BlockRun::runFibers() {
+  Fibers.resize(Threads.size());
+  Returns.resize(Threads.size());
+  for (unsigned I = 0; I < Threads.size(); ++I)
+    Fibers[I] = ctx::fiber(std::allocator_arg, PooledStack(),
+                           [this, I](ctx::fiber &&Scheduler) {
+                             Returns[I] = std::move(Scheduler);
+                             startThread(Threads[I]);
+                             Waits[I].S = State::Done;
+                             return std::move(Returns[I]);
+                           });
+  unsigned Done = 0;
+  while (Done < Threads.size()) {
+    for (unsigned I = 0; I < Threads.size(); ++I) {
+      if (Waits[I].S != State::Ready)
+        continue;
+      setCurrentThread(&Threads[I]);
+      Fibers[I] = std::move(Fibers[I]).resume();
+      finishThread(Threads[I]);
+      Done += Waits[I].S == State::Done;
+    }
+    if (Done == Threads.size())
+      break;
+    if (L.stopped(BlockLinear))
+      abortAll();
+    if (!Aborting && !release())
+      divergent("threads of a block wait at a block barrier and at a warp "
+                "operation that can never complete");
+  }
+}
+
+uint32_t BlockRun::suspend(ThreadContext &T) {
+  Returns[T.Linear] = std::move(Returns[T.Linear]).resume();
+  return T.Aborted ? 0 : Waits[T.Linear].Result;
+}
+
+uint32_t BlockRun::barrier(ThreadContext &T, unsigned Site, BarrierOp Op,
+                           uint32_t Pred) {
+  Wait &W = Waits[T.Linear];
+  W.S = State::AtBarrier;
+  W.Site = Site;
+  W.Op = Op;
+  W.Value = Pred;
+  return suspend(T);
+}
+
+uint32_t BlockRun::warpOp(ThreadContext &T, const WarpRequest &R) {
+  Wait &W = Waits[T.Linear];
+  W.S = State::AtWarp;
+  W.Warp = R;
+  return suspend(T);
+}
+
+std::optional<AccessRange> BlockRun::findRange(ThreadContext &T,
+                                               uintptr_t Addr, uint64_t Bytes,
+                                               bool IsWrite) const {
+  auto Stack = reinterpret_cast<uintptr_t>(T.StackLimit);
+  auto Shared = reinterpret_cast<uintptr_t>(T.Shared);
+  for (AccessRange R : {AccessRange{Stack, uintptr_t(T.StackTop - T.StackLimit)},
+                        AccessRange{Shared, L.SharedBytes}})
+    if (inside(Addr, Bytes, R.Lo, R.Len))
+      return R;
+  const CheckedRange *R = L.findRange(Addr, Bytes);
+  if (!R || (IsWrite && !R->Writable))
+    return std::nullopt;
+  return AccessRange{R->Lo, R->Len};
+}
+
+bool BlockRun::release() { return releaseWarps() || releaseBarrier(); }
+
+bool BlockRun::releaseWarps() {
+  bool Progress = false;
+  for (unsigned I = 0; I < Waits.size() && !Aborting; ++I)
+    if (Waits[I].S == State::AtWarp)
+      Progress |= releaseWarpGroup(I);
+  return Progress;
+}
+
+/// Completes the warp operation thread I waits at, if every lane of its mask
+/// waits at the same operation.
+bool BlockRun::releaseWarpGroup(unsigned I) {
+  unsigned Base = I / WarpWidth * WarpWidth;
+  const WarpRequest &R = Waits[I].Warp;
+  uint32_t Mask = R.Mask | (1u << (I - Base));
+  WarpLanes Lanes;
+  for (unsigned Lane = 0; Lane < WarpWidth; ++Lane) {
+    if (!(Mask >> Lane & 1))
+      continue;
+    unsigned J = Base + Lane;
+    if (J >= Waits.size() || Waits[J].S == State::Done) {
+      divergent("a warp operation waits for lane " + std::to_string(Lane) +
+                ", which has exited");
+      return false;
+    }
+    if (Waits[J].S != State::AtWarp)
+      return false;
+    const WarpRequest &Other = Waits[J].Warp;
+    if (Other.Kind != R.Kind || Other.Mode != R.Mode || Other.Mask != R.Mask) {
+      divergent("lanes of a warp wait at different warp operations");
+      return false;
+    }
+    Lanes.Values[Lane] = Other.Value;
+    Lanes.B[Lane] = Other.B;
+    Lanes.C[Lane] = Other.C;
+  }
+  Lanes.Mask = Mask;
+  for (unsigned Lane = 0; Lane < WarpWidth; ++Lane) {
+    if (!(Mask >> Lane & 1))
+      continue;
+    Wait &W = Waits[Base + Lane];
+    W.Result = computeWarpOp(R.Kind, R.Mode, Lanes, Lane);
+    W.S = State::Ready;
+  }
+  return true;
+}
+
+bool BlockRun::releaseBarrier() {
+  const Wait *First = nullptr;
+  uint32_t And = 1, Or = 0, Popc = 0;
+  for (const Wait &W : Waits) {
+    if (W.S == State::Done)
+      continue;
+    if (W.S != State::AtBarrier)
+      return false;
+    if (First && (W.Site != First->Site || W.Op != First->Op)) {
+      divergent("threads of a block wait at different barriers (sites " +
+                std::to_string(First->Site) + " and " +
+                std::to_string(W.Site) + ")");
+      return false;
+    }
+    First = First ? First : &W;
+    And &= W.Value != 0;
+    Or |= W.Value != 0;
+    Popc += W.Value != 0;
+  }
+  uint32_t Results[] = {0, And, Or, Popc};
+  for (Wait &W : Waits) {
+    if (W.S == State::Done)
+      continue;
+    W.Result = Results[unsigned(W.Op)];
+    W.S = State::Ready;
+  }
+  return First != nullptr;
+}
+
+void BlockRun::divergent(std::string Message) {
+  L.fault(BlockLinear, Status::DivergentBarrier, std::move(Message));
+  abortAll();
+}
+
+/// Lets every waiting thread return from its runtime call with Aborted set;
+/// the retargeted code then returns at once, so every fiber finishes.
+void BlockRun::abortAll() {
+  Aborting = true;
+  for (unsigned I = 0; I < Threads.size(); ++I) {
+    Threads[I].Aborted = 1;
+    if (Waits[I].S != State::Done)
+      Waits[I].S = State::Ready;
+  }
+}
+
+} // namespace gevo::cpu

@@ -1,0 +1,122 @@
+//===- Scheduler.h - Run the threads of one block -----------------*- C++ -*-===//
+//
+// A BlockRun runs the CUDA threads of one block: as a plain loop when the
+// kernel never synchronises, otherwise as fibers that switch only at block
+// barriers and warp operations. Warp operations are rendezvous over the
+// lanes of their mask; exited threads count as arrived at block barriers.
+// Threads that can never meet again (different barrier sites, a warp
+// operation waiting for an exited lane) stop the launch with
+// DivergentBarrier instead of hanging.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_CPU_SCHEDULER_H
+#define GEVO_HARNESS_CPU_SCHEDULER_H
+
+#include "Runtime.h"
+
+#include "gevo/harness/cpu/Program.h"
+
+#include <boost/context/fiber.hpp>
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+namespace gevo::cpu {
+
+using KernelEntry = void (*)(void **Args);
+
+/// Memory a kernel may access besides its stack and shared arena.
+struct CheckedRange {
+  uintptr_t Lo, Len;
+  bool Writable;
+};
+
+/// What every block of one launch shares.
+class LaunchState {
+public:
+  KernelEntry Entry = nullptr;
+  void **Args = nullptr;
+  LaunchConfig Config;
+  unsigned SharedBytes = 0; ///< Static plus dynamic shared memory.
+  bool UseFibers = false;
+  uint64_t ThreadCostLimit = 0;
+  std::vector<CheckedRange> Ranges; ///< Sorted by Lo, disjoint.
+  std::atomic<uint64_t> Cost{0};
+
+  /// Records a fault of block \p BlockLinear. Of several faults, the one of
+  /// the lowest block is kept, and blocks below a fault still run, so the
+  /// status does not depend on the thread interleaving.
+  void fault(uint64_t BlockLinear, Status S, std::string Message,
+             std::string Uid = "");
+  /// Whether block \p BlockLinear need not (continue to) run.
+  bool stopped(uint64_t BlockLinear) const {
+    return FaultBlock.load(std::memory_order_relaxed) < BlockLinear;
+  }
+  LaunchResult result();
+  /// The range of Ranges holding [Addr, Addr + Bytes), if any.
+  const CheckedRange *findRange(uintptr_t Addr, uint64_t Bytes) const;
+
+private:
+  std::mutex Lock;
+  std::atomic<uint64_t> FaultBlock{UINT64_MAX};
+  LaunchResult Fault;
+};
+
+class BlockRun {
+public:
+  /// Threads for blocks of \p L, with the shared arena \p Shared.
+  BlockRun(LaunchState &L, char *Shared);
+  /// Runs block \p BlockLinear (blocks run one after another).
+  void run(uint64_t BlockLinear);
+
+  /// Called from the runtime, inside the thread's fiber.
+  uint32_t barrier(ThreadContext &T, unsigned Site, BarrierOp Op,
+                   uint32_t Pred);
+  struct WarpRequest {
+    unsigned Kind; ///< 0 shuffle, 1 vote, 2 syncwarp.
+    unsigned Mode;
+    uint32_t Mask, Value, B, C;
+  };
+  uint32_t warpOp(ThreadContext &T, const WarpRequest &R);
+  /// The range a thread may access holding [Addr, Addr + Bytes), if any.
+  std::optional<AccessRange> findRange(ThreadContext &T, uintptr_t Addr,
+                                       uint64_t Bytes, bool IsWrite) const;
+
+private:
+  enum class State { Ready, AtBarrier, AtWarp, Done };
+  struct Wait {
+    State S = State::Ready;
+    unsigned Site = 0;
+    BarrierOp Op = BarrierOp::Sync;
+    WarpRequest Warp{};
+    uint32_t Value = 0;  ///< Barrier predicate.
+    uint32_t Result = 0; ///< What the runtime call returns.
+  };
+
+  void reset(uint64_t Linear);
+  void startThread(ThreadContext &T);
+  void finishThread(ThreadContext &T);
+  void runLoop();
+  void runFibers();
+  uint32_t suspend(ThreadContext &T);
+  bool release();
+  bool releaseWarps();
+  bool releaseWarpGroup(unsigned I);
+  bool releaseBarrier();
+  void divergent(std::string Message);
+  void abortAll();
+
+  LaunchState &L;
+  uint64_t BlockLinear = 0;
+  bool Aborting = false; ///< Every thread was told to return.
+  std::vector<ThreadContext> Threads;
+  std::vector<Wait> Waits;
+  std::vector<boost::context::fiber> Fibers;  ///< Each thread's fiber.
+  std::vector<boost::context::fiber> Returns; ///< Back to the scheduler.
+};
+
+} // namespace gevo::cpu
+
+#endif // GEVO_HARNESS_CPU_SCHEDULER_H

@@ -1,0 +1,73 @@
+//===- Warp.cpp - The result of a warp operation for one lane -------------===//
+
+#include "Warp.h"
+#include "Runtime.h"
+
+namespace gevo::cpu {
+namespace {
+
+/// shfl.sync as the PTX ISA defines it: c holds the clamp value in bits 0-4
+/// and the segment mask in bits 8-12. A source lane outside the mask gives
+/// the lane's own value.
+uint32_t shuffle(ShuffleMode Mode, const WarpLanes &Lanes, unsigned Lane) {
+  int B = Lanes.B[Lane] & 31, C = Lanes.C[Lane] & 31;
+  int SegMask = Lanes.C[Lane] >> 8 & 31;
+  int L = Lane, MaxLane = (L & SegMask) | (C & ~SegMask);
+  int MinLane = L & SegMask, J = L;
+  bool InRange = false;
+  switch (Mode) {
+  case ShuffleMode::Up:
+    J = L - B;
+    InRange = J >= MaxLane;
+    break;
+  case ShuffleMode::Down:
+    J = L + B;
+    InRange = J <= MaxLane;
+    break;
+  case ShuffleMode::Bfly:
+    J = L ^ B;
+    InRange = J <= MaxLane;
+    break;
+  case ShuffleMode::Idx:
+    J = MinLane | (B & ~SegMask);
+    InRange = J <= MaxLane;
+    break;
+  }
+  if (!InRange || !(Lanes.Mask >> J & 1))
+    J = L;
+  return Lanes.Values[J];
+}
+
+uint32_t vote(VoteMode Mode, const WarpLanes &Lanes) {
+  uint32_t Ballot = 0, Active = 0;
+  for (unsigned I = 0; I < WarpWidth; ++I)
+    if (Lanes.Mask >> I & 1) {
+      ++Active;
+      Ballot |= uint32_t(Lanes.Values[I] != 0) << I;
+    }
+  unsigned Set = __builtin_popcount(Ballot);
+  switch (Mode) {
+  case VoteMode::All:
+    return Set == Active;
+  case VoteMode::Any:
+    return Set != 0;
+  case VoteMode::Uni:
+    return Set == 0 || Set == Active;
+  case VoteMode::Ballot:
+    return Ballot;
+  }
+  return 0;
+}
+
+} // namespace
+
+uint32_t computeWarpOp(unsigned Kind, unsigned Mode, const WarpLanes &Lanes,
+                       unsigned Lane) {
+  if (Kind == 0)
+    return shuffle(ShuffleMode(Mode), Lanes, Lane);
+  if (Kind == 1)
+    return vote(VoteMode(Mode), Lanes);
+  return 0;
+}
+
+} // namespace gevo::cpu

@@ -1,0 +1,105 @@
+//===- Program.h - Run NVPTX kernels on the host ------------------*- C++ -*-===//
+//
+// The cpu target: a Program is a private, retargeted and JIT-compiled copy of
+// an NVPTX module. Each CUDA thread runs as a fiber (a plain loop over the
+// threads when the kernel never synchronises), blocks run in parallel on TBB.
+// Programs own their LLVMContext, so several can be loaded in parallel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_CPU_PROGRAM_H
+#define GEVO_HARNESS_CPU_PROGRAM_H
+
+#include "gevo/harness/Status.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Module;
+}
+
+namespace gevo::cpu {
+
+struct Dim3 {
+  unsigned X = 1, Y = 1, Z = 1;
+  uint64_t size() const { return uint64_t(X) * Y * Z; }
+};
+
+struct LaunchConfig {
+  Dim3 Grid;
+  Dim3 Block;
+  unsigned DynamicSharedBytes = 0;
+};
+
+struct LaunchResult {
+  Status S = Status::Ok;
+  std::string FaultUid; ///< UID of the faulting instruction, when known.
+  std::string Message;  ///< Empty when S is Ok.
+  /// Weighted dynamic instruction counts (global and shared memory, atomics,
+  /// barriers, warp operations, special functions, ALU): the same on every
+  /// run of the same kernel and input.
+  uint64_t ModeledCost = 0;
+  double Seconds = 0;
+};
+
+struct Options {
+  unsigned OptLevel = 2; ///< 0-3, after the rewrite.
+  /// Check every memory access, integer division and the stack (the faults
+  /// then become statuses). Without checks a broken kernel can crash the
+  /// process; the modeled cost and the step budget stay.
+  bool Checks = true;
+  /// Step budget: the modeled cost one thread may reach before the launch
+  /// stops with Timeout.
+  uint64_t ThreadCostLimit = uint64_t(1) << 30;
+};
+
+class Program {
+public:
+  /// Clones \p NVPTXModule (bitcode round trip into a private context),
+  /// retargets it to the host and JIT-compiles it. A module that is not
+  /// NVPTX IR, has no kernel, calls an unknown NVVM intrinsic or an __nv_*
+  /// function without a host implementation is an Error.
+  static llvm::Expected<std::unique_ptr<Program>>
+  load(const llvm::Module &NVPTXModule, const Options &Opts = {});
+  ~Program();
+
+  /// Runs kernel \p Kernel. \p Args holds one pointer per kernel parameter
+  /// to the parameter's value, as cuLaunchKernel takes them. Bad launches
+  /// (unknown kernel, wrong argument count, zero threads, a block over 1024
+  /// threads) are Errors; what the kernel does is in the LaunchResult.
+  llvm::Expected<LaunchResult> launch(llvm::StringRef Kernel,
+                                      const LaunchConfig &Config,
+                                      llvm::ArrayRef<void *> Args);
+
+  /// launch() with typed arguments: launchWith("k", Cfg, Ptr, N, 1.0f).
+  template <typename... Ts>
+  llvm::Expected<LaunchResult> launchWith(llvm::StringRef Kernel,
+                                          const LaunchConfig &Config,
+                                          Ts... Values) {
+    void *Args[] = {static_cast<void *>(&Values)..., nullptr};
+    return launch(Kernel, Config, llvm::ArrayRef(Args, sizeof...(Ts)));
+  }
+
+  /// Address of a module-scope __device__ or __constant__ variable.
+  llvm::Expected<void *> getSymbol(llvm::StringRef Name);
+  /// Copies \p Bytes into a __constant__ (or __device__) variable.
+  llvm::Error setConstant(llvm::StringRef Name, llvm::ArrayRef<char> Bytes);
+
+  /// Seconds spent retargeting, optimising and compiling.
+  double jitSeconds() const;
+
+  struct Impl;
+
+private:
+  explicit Program(std::unique_ptr<Impl> P);
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace gevo::cpu
+
+#endif // GEVO_HARNESS_CPU_PROGRAM_H

@@ -1,0 +1,107 @@
+//===- CpuTest.h - Helpers for the cpu target's tests -------------*- C++ -*-===//
+#ifndef GEVO_TESTS_CPU_CPUTEST_H
+#define GEVO_TESTS_CPU_CPUTEST_H
+
+#include "gevo/harness/cpu/Memory.h"
+#include "gevo/harness/cpu/Program.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <vector>
+
+namespace gevo::cpu::test {
+
+/// The head of a hand-written NVPTX module.
+inline constexpr const char *NVPTXHead =
+    "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
+    "target triple = \"nvptx64-nvidia-cuda\"\n";
+
+inline std::unique_ptr<llvm::Module> parseIR(llvm::StringRef Text,
+                                             llvm::LLVMContext &Ctx) {
+  llvm::SMDiagnostic Diag;
+  auto M = llvm::parseAssemblyString(Text, Diag, Ctx);
+  if (!M)
+    Diag.print("test", llvm::errs());
+  return M;
+}
+
+inline std::unique_ptr<llvm::Module> loadCorpus(llvm::StringRef Name,
+                                                llvm::LLVMContext &Ctx) {
+  llvm::SMDiagnostic Diag;
+  auto M = llvm::parseIRFile(std::string(GEVO_CORPUS_DIR) + "/" +
+                                 Name.str() + ".ll",
+                             Diag, Ctx);
+  if (!M)
+    Diag.print("corpus", llvm::errs());
+  return M;
+}
+
+/// Loads \p M for the cpu target, failing the test on an Error.
+inline std::unique_ptr<Program> loadProgram(const llvm::Module &M,
+                                            const Options &Opts = {}) {
+  auto P = Program::load(M, Opts);
+  if (!P) {
+    ADD_FAILURE() << llvm::toString(P.takeError());
+    return nullptr;
+  }
+  return std::move(*P);
+}
+
+/// A fixture that loads hand-written NVPTX IR: a kernel body plus the IR
+/// every test of the suite shares.
+class IRTest : public ::testing::Test {
+protected:
+  explicit IRTest(const char *Shared = "") : Shared(Shared) {}
+  std::unique_ptr<Program> load(llvm::StringRef Body, const Options &Opts = {}) {
+    M = parseIR(std::string(NVPTXHead) + Body.str() + Shared, Ctx);
+    return M ? loadProgram(*M, Opts) : nullptr;
+  }
+  const char *Shared;
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+};
+
+/// A device buffer of N elements of T, freed on destruction.
+template <typename T> class DeviceBuffer {
+public:
+  explicit DeviceBuffer(size_t N)
+      : N(N), Ptr(static_cast<T *>(deviceAlloc(N * sizeof(T)))) {}
+  explicit DeviceBuffer(const std::vector<T> &Host) : DeviceBuffer(Host.size()) {
+    llvm::cantFail(copyToDevice(Ptr, Host.data(), N * sizeof(T)));
+  }
+  ~DeviceBuffer() { llvm::cantFail(deviceFree(Ptr)); }
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  T *get() const { return Ptr; }
+  std::vector<T> read() const {
+    std::vector<T> Host(N);
+    llvm::cantFail(copyFromDevice(Host.data(), Ptr, N * sizeof(T)));
+    return Host;
+  }
+
+private:
+  size_t N;
+  T *Ptr;
+};
+
+/// Runs a launch that must be accepted and returns its result.
+template <typename... Ts>
+LaunchResult run(Program &P, llvm::StringRef Kernel, const LaunchConfig &C,
+                 Ts... Args) {
+  auto R = P.launchWith(Kernel, C, Args...);
+  if (!R) {
+    ADD_FAILURE() << llvm::toString(R.takeError());
+    return {Status::Crash, "", "launch refused"};
+  }
+  return *R;
+}
+
+} // namespace gevo::cpu::test
+
+#endif

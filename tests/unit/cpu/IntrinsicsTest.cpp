@@ -1,0 +1,355 @@
+//===- IntrinsicsTest.cpp - Each replaced NVVM intrinsic family -----------===//
+
+#include "CpuTest.h"
+
+#include <numeric>
+
+using namespace gevo;
+using namespace gevo::cpu;
+using namespace gevo::cpu::test;
+
+namespace {
+
+/// out[4 * t + k] = the k-th value, for the kernels that report four.
+const char *Store4IR = R"(
+define void @store4(ptr %out, i32 %t, i32 %a, i32 %b, i32 %c, i32 %d) {
+  %base = mul i32 %t, 4
+  %i = sext i32 %base to i64
+  %p0 = getelementptr i32, ptr %out, i64 %i
+  store i32 %a, ptr %p0
+  %p1 = getelementptr i32, ptr %p0, i64 1
+  store i32 %b, ptr %p1
+  %p2 = getelementptr i32, ptr %p0, i64 2
+  store i32 %c, ptr %p2
+  %p3 = getelementptr i32, ptr %p0, i64 3
+  store i32 %d, ptr %p3
+  ret void
+}
+)";
+
+class Intrinsics : public IRTest {
+protected:
+  Intrinsics() : IRTest(Store4IR) {}
+};
+
+/// The four values thread \p T reported.
+std::vector<unsigned> four(const std::vector<unsigned> &Out, unsigned T) {
+  return std::vector<unsigned>(Out.begin() + 4 * T, Out.begin() + 4 * T + 4);
+}
+
+/// out[global linear thread * 14 + r] = special register r.
+const char *SregIR = R"(
+define ptx_kernel void @sregs(ptr %out) {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %tz = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %ny = call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+  %nz = call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+  %cx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %cy = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+  %cz = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+  %gx = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %gy = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
+  %gz = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
+  %ws = call i32 @llvm.nvvm.read.ptx.sreg.warpsize()
+  %ln = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %b0 = mul i32 %cz, %gy
+  %b1 = add i32 %b0, %cy
+  %b2 = mul i32 %b1, %gx
+  %block = add i32 %b2, %cx
+  %t0 = mul i32 %tz, %ny
+  %t1 = add i32 %t0, %ty
+  %t2 = mul i32 %t1, %nx
+  %thread = add i32 %t2, %tx
+  %bs0 = mul i32 %nx, %ny
+  %bs = mul i32 %bs0, %nz
+  %g0 = mul i32 %block, %bs
+  %g = add i32 %g0, %thread
+  %base = mul i32 %g, 14
+  %vals = insertvalue [14 x i32] poison, i32 %tx, 0
+  %v1 = insertvalue [14 x i32] %vals, i32 %ty, 1
+  %v2 = insertvalue [14 x i32] %v1, i32 %tz, 2
+  %v3 = insertvalue [14 x i32] %v2, i32 %nx, 3
+  %v4 = insertvalue [14 x i32] %v3, i32 %ny, 4
+  %v5 = insertvalue [14 x i32] %v4, i32 %nz, 5
+  %v6 = insertvalue [14 x i32] %v5, i32 %cx, 6
+  %v7 = insertvalue [14 x i32] %v6, i32 %cy, 7
+  %v8 = insertvalue [14 x i32] %v7, i32 %cz, 8
+  %v9 = insertvalue [14 x i32] %v8, i32 %gx, 9
+  %v10 = insertvalue [14 x i32] %v9, i32 %gy, 10
+  %v11 = insertvalue [14 x i32] %v10, i32 %gz, 11
+  %v12 = insertvalue [14 x i32] %v11, i32 %ws, 12
+  %v13 = insertvalue [14 x i32] %v12, i32 %ln, 13
+  %idx = sext i32 %base to i64
+  %p = getelementptr i32, ptr %out, i64 %idx
+  store [14 x i32] %v13, ptr %p
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.warpsize()
+declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
+)";
+
+TEST_F(Intrinsics, SpecialRegistersOn3dGridAnd3dBlock) {
+  auto P = load(SregIR);
+  ASSERT_TRUE(P);
+  Dim3 G{2, 3, 2}, B{4, 2, 5};
+  DeviceBuffer<unsigned> Out(G.size() * B.size() * 14);
+  auto R = run(*P, "sregs", {G, B}, Out.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  std::vector<unsigned> Got = Out.read();
+  unsigned I = 0;
+  for (unsigned CZ = 0; CZ < G.Z; ++CZ)
+    for (unsigned CY = 0; CY < G.Y; ++CY)
+      for (unsigned CX = 0; CX < G.X; ++CX)
+        for (unsigned TZ = 0; TZ < B.Z; ++TZ)
+          for (unsigned TY = 0; TY < B.Y; ++TY)
+            for (unsigned TX = 0; TX < B.X; ++TX, ++I) {
+              unsigned Linear = (TZ * B.Y + TY) * B.X + TX;
+              std::vector<unsigned> Want = {TX,  TY,  TZ,  B.X, B.Y,
+                                            B.Z, CX,  CY,  CZ,  G.X,
+                                            G.Y, G.Z, 32, Linear % 32};
+              std::vector<unsigned> Row(Got.begin() + I * 14,
+                                        Got.begin() + I * 14 + 14);
+              ASSERT_EQ(Row, Want) << "thread " << I;
+            }
+}
+
+const char *BarrierReductionIR = R"(
+define ptx_kernel void @reduce(ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %odd = and i32 %t, 1
+  %popc = call i32 @llvm.nvvm.barrier0.popc(i32 %odd)
+  %lt = icmp ult i32 %t, 1000
+  %lti = zext i1 %lt to i32
+  %and = call i32 @llvm.nvvm.barrier0.and(i32 %lti)
+  %is7 = icmp eq i32 %t, 7
+  %is7i = zext i1 %is7 to i32
+  %or = call i32 @llvm.nvvm.barrier0.or(i32 %is7i)
+  %none = call i32 @llvm.nvvm.barrier0.or(i32 0)
+  call void @llvm.nvvm.barrier.sync(i32 0)
+  call void @store4(ptr %out, i32 %t, i32 %popc, i32 %and, i32 %or, i32 %none)
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.barrier0.popc(i32)
+declare i32 @llvm.nvvm.barrier0.and(i32)
+declare i32 @llvm.nvvm.barrier0.or(i32)
+declare void @llvm.nvvm.barrier.sync(i32)
+)";
+
+TEST_F(Intrinsics, BarrierReductions) {
+  auto P = load(BarrierReductionIR);
+  ASSERT_TRUE(P);
+  const unsigned N = 100;
+  DeviceBuffer<unsigned> Out(N * 4);
+  auto R = run(*P, "reduce", {{1}, {N}}, Out.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  std::vector<unsigned> Got = Out.read();
+  for (unsigned T = 0; T < N; ++T)
+    ASSERT_EQ(four(Got, T),
+              (std::vector<unsigned>{N / 2, 1, 1, 0}))
+        << T;
+}
+
+/// out[4 * t + m] = the four shuffle modes of t (as i32 and f32) within
+/// segments of 16 lanes: idx from lane 3, up 1, down 2, bfly 5.
+const char *ShuffleIR = R"(
+define ptx_kernel void @shuffles(ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %f = uitofp i32 %t to float
+  %idx = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %t, i32 3, i32 4127)
+  %up = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %t, i32 1, i32 4096)
+  %downf = call float @llvm.nvvm.shfl.sync.down.f32(i32 -1, float %f, i32 2, i32 4127)
+  %bflyf = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %f, i32 5, i32 4127)
+  %down = fptoui float %downf to i32
+  %bfly = fptoui float %bflyf to i32
+  call void @store4(ptr %out, i32 %t, i32 %idx, i32 %up, i32 %down, i32 %bfly)
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.shfl.sync.up.i32(i32, i32, i32, i32)
+declare float @llvm.nvvm.shfl.sync.down.f32(i32, float, i32, i32)
+declare float @llvm.nvvm.shfl.sync.bfly.f32(i32, float, i32, i32)
+)";
+
+TEST_F(Intrinsics, ShufflesWithWidth16) {
+  auto P = load(ShuffleIR);
+  ASSERT_TRUE(P);
+  const unsigned N = 64;
+  DeviceBuffer<unsigned> Out(N * 4);
+  auto R = run(*P, "shuffles", {{1}, {N}}, Out.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  std::vector<unsigned> Got = Out.read();
+  for (unsigned T = 0; T < N; ++T) {
+    unsigned Seg = T / 16 * 16, L = T % 16;
+    std::vector<unsigned> Want = {Seg + 3, L >= 1 ? T - 1 : T,
+                                  L + 2 < 16 ? T + 2 : T, Seg + (L ^ 5)};
+    ASSERT_EQ(four(Got, T),
+              Want)
+        << T;
+  }
+}
+
+/// Only even lanes vote (mask 0x55555555); pred = lane % 4 == 0.
+const char *VoteIR = R"(
+define ptx_kernel void @votes(ptr %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %odd = and i32 %t, 1
+  %isodd = icmp ne i32 %odd, 0
+  br i1 %isodd, label %done, label %vote
+vote:
+  %m4 = and i32 %t, 3
+  %pred = icmp eq i32 %m4, 0
+  %ballot = call i32 @llvm.nvvm.vote.ballot.sync(i32 1431655765, i1 %pred)
+  %any = call i1 @llvm.nvvm.vote.any.sync(i32 1431655765, i1 %pred)
+  %all = call i1 @llvm.nvvm.vote.all.sync(i32 1431655765, i1 %pred)
+  %uni = call i1 @llvm.nvvm.vote.uni.sync(i32 1431655765, i1 true)
+  call void @llvm.nvvm.bar.warp.sync(i32 1431655765)
+  %anyi = zext i1 %any to i32
+  %alli = zext i1 %all to i32
+  %unii = zext i1 %uni to i32
+  call void @store4(ptr %out, i32 %t, i32 %ballot, i32 %anyi, i32 %alli, i32 %unii)
+  br label %done
+done:
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1)
+declare i1 @llvm.nvvm.vote.any.sync(i32, i1)
+declare i1 @llvm.nvvm.vote.all.sync(i32, i1)
+declare i1 @llvm.nvvm.vote.uni.sync(i32, i1)
+declare void @llvm.nvvm.bar.warp.sync(i32)
+)";
+
+TEST_F(Intrinsics, VotesWithPartialMask) {
+  auto P = load(VoteIR);
+  ASSERT_TRUE(P);
+  const unsigned N = 64;
+  DeviceBuffer<unsigned> Out(N * 4);
+  auto R = run(*P, "votes", {{2}, {N}}, Out.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  std::vector<unsigned> Got = Out.read();
+  for (unsigned T = 0; T < N; T += 2)
+    ASSERT_EQ(four(Got, T),
+              (std::vector<unsigned>{0x11111111u, 1, 0, 1}))
+        << T;
+}
+
+/// NVVM atomics, ldg and fences on one counter array.
+const char *AtomicIR = R"(
+define ptx_kernel void @atomics(ptr %c) {
+  %inc = call i32 @llvm.nvvm.atomic.load.inc.32.p0(ptr %c, i32 4)
+  %p1 = getelementptr i32, ptr %c, i64 1
+  %f = getelementptr float, ptr %c, i64 2
+  %old = call float @llvm.nvvm.atomic.add.gen.f.cta.f32.p0(ptr %f, float 0.5)
+  %p3 = getelementptr i32, ptr %c, i64 3
+  %cas = call i32 @llvm.nvvm.atomic.cas.gen.i.sys.i32.p0(ptr %p3, i32 0, i32 7)
+  %p4 = getelementptr i32, ptr %c, i64 4
+  %max = call i32 @llvm.nvvm.atomic.max.gen.i.cta.i32.p0(ptr %p4, i32 %inc)
+  call void @llvm.nvvm.membar.gl()
+  fence seq_cst
+  %g = addrspacecast ptr %p1 to ptr addrspace(1)
+  %v = call i32 @llvm.nvvm.ldg.global.i.i32.p1(ptr addrspace(1) %g, i32 4)
+  %dec = call i32 @llvm.nvvm.atomic.load.dec.32.p0(ptr %p1, i32 100)
+  ret void
+}
+declare i32 @llvm.nvvm.atomic.load.inc.32.p0(ptr, i32)
+declare i32 @llvm.nvvm.atomic.load.dec.32.p0(ptr, i32)
+declare float @llvm.nvvm.atomic.add.gen.f.cta.f32.p0(ptr, float)
+declare i32 @llvm.nvvm.atomic.cas.gen.i.sys.i32.p0(ptr, i32, i32)
+declare i32 @llvm.nvvm.atomic.max.gen.i.cta.i32.p0(ptr, i32)
+declare i32 @llvm.nvvm.ldg.global.i.i32.p1(ptr addrspace(1), i32)
+declare void @llvm.nvvm.membar.gl()
+)";
+
+TEST_F(Intrinsics, AtomicsLdgAndFences) {
+  auto P = load(AtomicIR);
+  ASSERT_TRUE(P);
+  DeviceBuffer<unsigned> C(5);
+  llvm::cantFail(copyToDevice(C.get(), std::vector<unsigned>{0, 10, 0, 0, 0}.data(), 20));
+  auto R = run(*P, "atomics", {{3}, {40}}, C.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  std::vector<unsigned> Got = C.read();
+  EXPECT_EQ(Got[0], 120u % 5);        // inc wraps after 4
+  // 120 decrements from 10: 10 reach 0, then 0 wraps to 100 twice (after
+  // 11 and 112 steps) and 8 steps remain.
+  EXPECT_EQ(Got[1], 92u);
+  float F;
+  std::memcpy(&F, &Got[2], 4);
+  EXPECT_EQ(F, 60.0f);
+  EXPECT_EQ(Got[3], 7u);
+  EXPECT_EQ(Got[4], 4u);
+}
+
+const char *SharedAndConstantIR = R"(
+@table = addrspace(4) externally_initialized global [4 x i32] zeroinitializer, align 4
+@counter = addrspace(1) global i32 5, align 4
+@tile = internal addrspace(3) global [3 x i32] undef, align 4
+@dyn = external addrspace(3) global [0 x i32], align 4
+
+define ptx_kernel void @rotate(ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %ti = zext i32 %t to i64
+  %slot = getelementptr [0 x i32], ptr addrspace(3) @dyn, i64 0, i64 %ti
+  %k = and i64 %ti, 3
+  %cp = getelementptr [4 x i32], ptr addrspace(4) @table, i64 0, i64 %k
+  %c = load i32, ptr addrspace(4) %cp
+  %v = add i32 %t, %c
+  store i32 %v, ptr addrspace(3) %slot
+  store i32 9, ptr addrspace(3) getelementptr ([3 x i32], ptr addrspace(3) @tile, i64 0, i64 2)
+  call void @llvm.nvvm.barrier0()
+  %next = add i32 %t, 1
+  %wrap = urem i32 %next, %n
+  %wi = zext i32 %wrap to i64
+  %src = getelementptr [0 x i32], ptr addrspace(3) @dyn, i64 0, i64 %wi
+  %r = load i32, ptr addrspace(3) %src
+  %nine = load i32, ptr addrspace(3) getelementptr ([3 x i32], ptr addrspace(3) @tile, i64 0, i64 2)
+  %g = load i32, ptr addrspacecast (ptr addrspace(1) @counter to ptr)
+  %s0 = add i32 %r, %nine
+  %s = add i32 %s0, %g
+  %o = getelementptr i32, ptr %out, i64 %ti
+  store i32 %s, ptr %o
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare void @llvm.nvvm.barrier0()
+)";
+
+TEST_F(Intrinsics, StaticDynamicSharedAndConstants) {
+  auto P = load(SharedAndConstantIR);
+  ASSERT_TRUE(P);
+  std::vector<int> Table = {100, 200, 300, 400};
+  ASSERT_FALSE(bool(P->setConstant(
+      "table", llvm::ArrayRef(reinterpret_cast<char *>(Table.data()), 16))));
+  auto Counter = P->getSymbol("counter");
+  ASSERT_TRUE(bool(Counter));
+  EXPECT_EQ(*static_cast<int *>(*Counter), 5);
+  const unsigned N = 48;
+  DeviceBuffer<int> Out(N);
+  auto R = run(*P, "rotate", {{2}, {N}, N * 4}, Out.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  std::vector<int> Got = Out.read();
+  for (unsigned T = 0; T < N; ++T) {
+    unsigned Src = (T + 1) % N;
+    ASSERT_EQ(Got[T], int(Src + Table[Src % 4] + 9 + 5)) << T;
+  }
+}
+
+} // namespace
