@@ -2,17 +2,7 @@
 
 #include "Jit.h"
 #include "Runtime.h"
-#if __has_include("libdevice/Libdevice.h")
 #include "libdevice/Libdevice.h"
-#else // Until the host libdevice lands; the tests link a stub.
-namespace gevo::cpu {
-struct RuntimeSymbol {
-  const char *Name;
-  void *Address;
-};
-llvm::ArrayRef<RuntimeSymbol> libdeviceSymbols();
-} // namespace gevo::cpu
-#endif
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"

@@ -13,8 +13,15 @@
 //  - __nv_frsqrt_rn rounds 1/sqrt computed in double, so it is correctly
 //    rounded except on the rare inputs where double rounding bites.
 //  - Denormal flushing (ftz) is not modelled: denormals are kept.
-//  - __nv_rcp64h returns the full-precision reciprocal.
-//  - Float-to-integer conversions saturate and map NaN to 0, as PTX's cvt.
+//  - __nv_rcp64h returns the full-precision reciprocal; __nv_fast_fdividef
+//    is plain division (no 0 for 2^126 < |y| < 2^128).
+//  - Checked on an H100 (8192 inputs each, denormals, NaNs and infinities
+//    among them): every rounding-mode, conversion, integer and SIMD function
+//    matches bit for bit, and so do the libm twins but for ulps in lgamma,
+//    tgamma, erfcx, pow(i), sinpi/cospi and the Bessel functions j*, y*
+//    (whose absolute error near their zeros differs the most).
+//  - Float-to-integer conversions saturate, and map NaN as an H100's cvt
+//    does: float to 32-bit gives 0, anything else the top bit alone.
 //
 //===----------------------------------------------------------------------===//
 

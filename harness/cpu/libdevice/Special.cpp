@@ -97,8 +97,7 @@ double erfcx(double X) {
 }
 
 double normcdf(double X) {
-  return static_cast<double>(
-      std::erfc(-Wide(X) / std::sqrt(Wide(2))) / 2);
+  return static_cast<double>(std::erfc(-Wide(X) / std::sqrt(Wide(2))) / 2);
 }
 
 double normcdfinv(double P) {
@@ -111,7 +110,7 @@ template <int Order> double besselI(double X) {
   Wide Q = Wide(X) * X / 4, Term = Order ? Wide(X) / 2 : 1, Sum = 0;
   for (int K = 1; K < 100000 && Term != 0 && std::isfinite(Sum); ++K) {
     Sum += Term;
-    if (Term < Sum * 1e-21L)
+    if (std::fabs(Term) <= std::fabs(Sum) * 1e-21L)
       break;
     Term *= Q / (Wide(K) * (K + Order));
   }
@@ -148,15 +147,19 @@ template <typename T> void sinCosPi(T X, T *S, T *C) {
 
 // __nv_Name from the double function Fn, __nv_Name##f from the same rounded.
 #define VIA_DOUBLE(Name, Fn)                                                   \
-  {"__nv_" #Name, address(&Fn)},                                               \
-      {"__nv_" #Name "f",                                                      \
-       address(+[](float X) -> float { return static_cast<float>(Fn(X)); })}
+  {"__nv_" #Name, address(&Fn)}, {                                             \
+    "__nv_" #Name "f",                                                         \
+        address(+[](float X) -> float { return static_cast<float>(Fn(X)); })   \
+  }
 // The norm family, double and float.
 #define NORMS(Name, Template, Reciprocal)                                      \
-  {"__nv_" #Name, address(&Template<Reciprocal, double>)},                     \
-      {"__nv_" #Name "f", address(&Template<Reciprocal, float>)}
+  {"__nv_" #Name, address(&Template<Reciprocal, double>)}, {                   \
+    "__nv_" #Name "f", address(&Template<Reciprocal, float>)                   \
+  }
 #define FAST1(Name, Expr)                                                      \
-  {"__nv_fast_" #Name, address(+[](float X) -> float { return Expr; })}
+  {                                                                            \
+    "__nv_fast_" #Name, address(+[](float X) -> float { return Expr; })        \
+  }
 
 const RuntimeSymbol Symbols[] = {
     VIA_DOUBLE(sinpi, sinPi),

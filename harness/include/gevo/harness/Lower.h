@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 
 namespace llvm {
@@ -33,6 +34,10 @@ struct PtxOptions {
 /// `!{ptr @F, !"kernel", i32 1}` entry in !nvvm.annotations (what clang 19
 /// emits for __global__ functions).
 bool isKernel(const llvm::Function &F);
+
+/// Every kernel of M under the names a user may give it: its symbol and,
+/// for a C++ kernel, its unqualified source name (when that is unambiguous).
+std::map<std::string, std::string> kernelNames(const llvm::Module &M);
 
 /// Lowers a copy of \p M to PTX text. Steps: verify M (an invalid module, a
 /// non-nvptx triple, a module without kernels, an unknown Arch are Errors);

@@ -1,0 +1,78 @@
+//===- PlanDevice.cpp - Launch plans on the cpu target ----------------------===//
+
+#include "gevo/harness/cpu/PlanDevice.h"
+#include "gevo/harness/Lower.h"
+#include "gevo/harness/cpu/Memory.h"
+
+namespace gevo::cpu {
+
+namespace {
+void *ptr(uint64_t Address) { return reinterpret_cast<void *>(Address); }
+std::string message(llvm::Error E) {
+  return E ? llvm::toString(std::move(E)) : "";
+}
+} // namespace
+
+llvm::Expected<std::unique_ptr<CpuPlanDevice>>
+CpuPlanDevice::create(const llvm::Module &M, const Options &Opts) {
+  auto P = Program::load(M, Opts);
+  if (!P)
+    return P.takeError();
+  return std::unique_ptr<CpuPlanDevice>(
+      new CpuPlanDevice(std::move(*P), kernelNames(M)));
+}
+
+std::string CpuPlanDevice::alloc(size_t Size, uint64_t &Address) {
+  Address = reinterpret_cast<uint64_t>(deviceAlloc(Size));
+  return "";
+}
+
+std::string CpuPlanDevice::release(uint64_t Address) {
+  return message(deviceFree(ptr(Address)));
+}
+
+std::string CpuPlanDevice::write(uint64_t Address, const Bytes &Data) {
+  return message(copyToDevice(ptr(Address), Data.data(), Data.size()));
+}
+
+std::string CpuPlanDevice::read(uint64_t Address, Bytes &Data) {
+  return message(copyFromDevice(Data.data(), ptr(Address), Data.size()));
+}
+
+std::string CpuPlanDevice::setConstant(const std::string &Symbol,
+                                       const Bytes &Data) {
+  return message(P->setConstant(
+      Symbol, llvm::ArrayRef(reinterpret_cast<const char *>(Data.data()),
+                             Data.size())));
+}
+
+LaunchOutcome CpuPlanDevice::launch(const std::string &Kernel, gevo::Dim3 Grid,
+                                    gevo::Dim3 Block, unsigned SharedBytes,
+                                    const std::vector<Bytes> &Args) {
+  LaunchOutcome Out;
+  auto Symbol = Kernels.find(Kernel);
+  if (Symbol == Kernels.end()) {
+    Out.S = Status::CompileFail;
+    Out.Message = "no kernel named '" + Kernel + "'";
+    return Out;
+  }
+  std::vector<void *> ArgPtrs;
+  for (const Bytes &A : Args)
+    ArgPtrs.push_back(const_cast<uint8_t *>(A.data()));
+  LaunchConfig Config{{Grid.X, Grid.Y, Grid.Z}, {Block.X, Block.Y, Block.Z},
+                      SharedBytes};
+  auto R = P->launch(Symbol->second, Config, ArgPtrs);
+  if (!R) {
+    Out.S = Status::Crash;
+    Out.Message = llvm::toString(R.takeError());
+    return Out;
+  }
+  Out.S = R->S;
+  Out.Message = R->Message;
+  Out.FaultUid = R->FaultUid;
+  Out.Seconds = R->Seconds;
+  Out.ModeledCost = R->ModeledCost;
+  return Out;
+}
+
+} // namespace gevo::cpu

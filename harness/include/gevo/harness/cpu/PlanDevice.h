@@ -1,0 +1,39 @@
+//===- PlanDevice.h - Launch plans on the cpu target -------------*- C++ -*-===//
+#ifndef GEVO_HARNESS_CPU_PLANDEVICE_H
+#define GEVO_HARNESS_CPU_PLANDEVICE_H
+
+#include "gevo/harness/Plan.h"
+#include "gevo/harness/cpu/Program.h"
+
+#include <map>
+#include <memory>
+
+namespace gevo::cpu {
+
+/// Runs launch plans on a loaded Program. Kernels are named as in the
+/// source: a C++ kernel's unqualified name finds its mangled symbol.
+class CpuPlanDevice : public PlanDevice {
+public:
+  static llvm::Expected<std::unique_ptr<CpuPlanDevice>>
+  create(const llvm::Module &M, const Options &Opts = {});
+
+  std::string alloc(size_t Size, uint64_t &Address) override;
+  std::string release(uint64_t Address) override;
+  std::string write(uint64_t Address, const Bytes &Data) override;
+  std::string read(uint64_t Address, Bytes &Data) override;
+  std::string setConstant(const std::string &Symbol, const Bytes &Data) override;
+  LaunchOutcome launch(const std::string &Kernel, gevo::Dim3 Grid,
+                       gevo::Dim3 Block, unsigned SharedBytes,
+                       const std::vector<Bytes> &Args) override;
+
+private:
+  CpuPlanDevice(std::unique_ptr<Program> P,
+                std::map<std::string, std::string> Kernels)
+      : P(std::move(P)), Kernels(std::move(Kernels)) {}
+  std::unique_ptr<Program> P;
+  std::map<std::string, std::string> Kernels; // source name -> symbol
+};
+
+} // namespace gevo::cpu
+
+#endif
