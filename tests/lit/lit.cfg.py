@@ -18,6 +18,7 @@ config.substitutions.append(("%opt", os.path.join(tools, "opt")))
 config.substitutions.append(("%plugin", os.path.join(config.gevo_obj_root, "lib", "libGevoPasses.so")))
 config.substitutions.append(("%gevo-cc", os.path.join(bin_dir, "gevo-cc")))
 config.substitutions.append(("%gevo-mutate", os.path.join(bin_dir, "gevo-mutate")))
+config.substitutions.append(("%gevo-run", os.path.join(bin_dir, "gevo-run")))
 config.substitutions.append(("%corpus", os.path.join(config.gevo_obj_root, "benchmarks", "corpus")))
 config.substitutions.append(("%src", config.gevo_src_root))
 
