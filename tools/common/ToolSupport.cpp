@@ -17,10 +17,27 @@ using namespace llvm;
 
 namespace gevo {
 
-void toolError(StringRef Tool, const Twine &Msg) {
+void toolError(StringRef Tool, const Twine &Msg, int ExitStatus) {
   outs().flush();
   errs() << Tool << ": error: " << Msg << "\n";
-  std::exit(1);
+  std::exit(ExitStatus);
+}
+
+void parseCommandLine(StringRef Tool, int Argc, char **Argv,
+                      const boost::program_options::options_description &Opts,
+                      const char *Positional,
+                      boost::program_options::variables_map &VM,
+                      int ExitStatus) {
+  namespace po = boost::program_options;
+  po::positional_options_description Pos;
+  Pos.add(Positional, 1);
+  try {
+    po::store(po::command_line_parser(Argc, Argv).options(Opts).positional(Pos).run(),
+              VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    toolError(Tool, Twine(E.what()) + " (see --help)", ExitStatus);
+  }
 }
 
 std::unique_ptr<Module> loadModule(StringRef Tool, StringRef Path,

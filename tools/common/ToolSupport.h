@@ -5,6 +5,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
+#include <boost/program_options.hpp>
+
 #include <memory>
 #include <string>
 
@@ -15,8 +17,17 @@ class Module;
 
 namespace gevo {
 
-/// Prints "<tool>: error: <msg>" on one line and exits with status 1.
-[[noreturn]] void toolError(llvm::StringRef Tool, const llvm::Twine &Msg);
+/// Prints "<tool>: error: <msg>" on one line and exits with ExitStatus.
+[[noreturn]] void toolError(llvm::StringRef Tool, const llvm::Twine &Msg,
+                            int ExitStatus = 1);
+
+/// Parses the command line into VM, Positional naming the one positional
+/// option; a bad option is a one-line toolError with ExitStatus.
+void parseCommandLine(llvm::StringRef Tool, int Argc, char **Argv,
+                      const boost::program_options::options_description &Opts,
+                      const char *Positional,
+                      boost::program_options::variables_map &VM,
+                      int ExitStatus = 1);
 
 /// Parses LLVM IR (text or bitcode; "-" is stdin). Any failure (missing
 /// file, not IR, malformed IR, a module the verifier rejects) is a

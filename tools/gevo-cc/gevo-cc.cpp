@@ -139,19 +139,8 @@ Options parseOptions(int Argc, char **Argv, std::string &HeaderDir) {
   po::options_description Visible = visibleOptions(O);
   po::options_description All;
   All.add(Visible).add_options()("input", po::value(&O.Input));
-  po::positional_options_description Positional;
-  Positional.add("input", 1);
   po::variables_map VM;
-  try {
-    po::store(po::command_line_parser(Argc, Argv)
-                  .options(All)
-                  .positional(Positional)
-                  .run(),
-              VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    gevo::toolError(Tool, Twine(E.what()) + " (see --help)");
-  }
+  gevo::parseCommandLine(Tool, Argc, Argv, All, "input", VM);
   if (VM.count("help")) {
     std::cout << Visible << Examples;
     std::exit(0);

@@ -120,15 +120,8 @@ int main(int argc, char **argv) {
       "check-ptx", "with --stats: lower each mutant to PTX and run ptxas on it")(
       "arch", po::value(&Arch)->default_value("sm_80"), "GPU arch for --check-ptx")(
       "input", po::value(&Input), "input LLVM IR (.ll or .bc; - for stdin)");
-  po::positional_options_description Pos;
-  Pos.add("input", 1);
   po::variables_map VM;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(Opts).positional(Pos).run(), VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    gevo::toolError(Tool, std::string(E.what()) + " (see --help)");
-  }
+  gevo::parseCommandLine(Tool, argc, argv, Opts, "input", VM);
   if (VM.count("help")) {
     std::cout << Opts << "\nOps:\n" << opList();
     return 0;

@@ -35,10 +35,8 @@ namespace po = boost::program_options;
 namespace {
 constexpr const char *Tool = "gevo-run";
 
-[[noreturn]] void usageError(const Twine &Msg) {
-  errs() << Tool << ": error: " << Msg << "\n";
-  std::exit(2);
-}
+/// Bad input or usage: exit status 2 (1 means the variant failed a case).
+[[noreturn]] void usageError(const Twine &Msg) { gevo::toolError(Tool, Msg, 2); }
 
 /// A .cu kernel is compiled with the gevo-cc beside this executable.
 std::string compileIfCuda(const std::string &Path, const char *Argv0) {
@@ -169,15 +167,8 @@ int main(int argc, char **argv) {
       "target", po::value(&Target)->default_value("cpu"), "cpu (cuda and hip: later)")(
       "json", "print one JSON object instead of a table")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
-  po::positional_options_description Pos;
-  Pos.add("kernel", 1);
   po::variables_map VM;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(Opts).positional(Pos).run(), VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    usageError(std::string(E.what()) + " (see --help)");
-  }
+  gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (VM.count("help")) {
     std::cout << Opts;
     return 0;
