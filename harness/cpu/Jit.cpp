@@ -4,7 +4,6 @@
 #include "Runtime.h"
 #include "libdevice/Libdevice.h"
 
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Module.h"
@@ -28,16 +27,6 @@ Expected<JITTargetMachineBuilder> hostBuilder() {
   return JITTargetMachineBuilder::detectHost();
 }
 
-const StringMap<void *> &libdeviceTable() {
-  static const StringMap<void *> Table = [] {
-    StringMap<void *> T;
-    for (const RuntimeSymbol &S : libdeviceSymbols())
-      T[S.Name] = S.Address;
-    return T;
-  }();
-  return Table;
-}
-
 /// Runtime entry points and the libdevice functions \p M declares.
 Expected<SymbolMap> hostSymbols(const Module &M, LLJIT &J) {
   SymbolMap Symbols;
@@ -51,7 +40,7 @@ Expected<SymbolMap> hostSymbols(const Module &M, LLJIT &J) {
   for (const Function &F : M) {
     if (!F.isDeclaration() || !F.getName().starts_with("__nv_"))
       continue;
-    void *Address = libdeviceTable().lookup(F.getName());
+    void *Address = findLibdeviceSymbol(F.getName());
     if (!Address)
       return createStringError(inconvertibleErrorCode(),
                                "no host implementation of %s",
