@@ -16,7 +16,7 @@ define ptx_kernel void @k(ptr %p) {
 
 std::string loadError(llvm::StringRef Text, bool NVPTX = true) {
   llvm::LLVMContext Ctx;
-  auto M = parseIR((NVPTX ? std::string(NVPTXHead) : "") + Text.str(), Ctx);
+  auto M = parseTestIR((NVPTX ? std::string(NVPTXHead) : "") + Text.str(), Ctx);
   if (!M)
     return "parse failed";
   auto P = Program::load(*M);
@@ -27,7 +27,7 @@ std::string loadError(llvm::StringRef Text, bool NVPTX = true) {
 
 std::string launchError(const LaunchConfig &C, unsigned NumArgs = 1) {
   llvm::LLVMContext Ctx;
-  auto M = parseIR(std::string(NVPTXHead) + Kernel, Ctx);
+  auto M = parseTestIR(std::string(NVPTXHead) + Kernel, Ctx);
   auto P = loadProgram(*M);
   void *Arg = nullptr;
   std::vector<void *> Args(NumArgs, &Arg);
@@ -84,7 +84,7 @@ TEST(BadInput, BadLaunches) {
 
 TEST(BadInput, UnknownKernelAndSymbol) {
   llvm::LLVMContext Ctx;
-  auto M = parseIR(std::string(NVPTXHead) + Kernel, Ctx);
+  auto M = parseTestIR(std::string(NVPTXHead) + Kernel, Ctx);
   auto P = loadProgram(*M);
   auto R = P->launchWith("nope", {{1}, {1}}, nullptr);
   ASSERT_FALSE(bool(R));

@@ -159,7 +159,7 @@ int main(int Argc, char **Argv) {
   std::printf("TBB threads: %d\n", Threads);
   jitTimes();
   llvm::LLVMContext Ctx;
-  auto M = parseIR(std::string(NVPTXHead) + SaxpyIR, Ctx);
+  auto M = parseTestIR(std::string(NVPTXHead) + SaxpyIR, Ctx);
   saxpy(*M);
   barriers(*M);
 }

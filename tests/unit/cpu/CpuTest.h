@@ -5,7 +5,7 @@
 #include "gevo/harness/cpu/Memory.h"
 #include "gevo/harness/cpu/Program.h"
 
-#include "llvm/AsmParser/Parser.h"
+#include "ParseIR.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/SourceMgr.h"
@@ -17,19 +17,12 @@
 
 namespace gevo::cpu::test {
 
+using gevo::test::parseTestIR;
+
 /// The head of a hand-written NVPTX module.
 inline constexpr const char *NVPTXHead =
     "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
     "target triple = \"nvptx64-nvidia-cuda\"\n";
-
-inline std::unique_ptr<llvm::Module> parseIR(llvm::StringRef Text,
-                                             llvm::LLVMContext &Ctx) {
-  llvm::SMDiagnostic Diag;
-  auto M = llvm::parseAssemblyString(Text, Diag, Ctx);
-  if (!M)
-    Diag.print("test", llvm::errs());
-  return M;
-}
 
 inline std::unique_ptr<llvm::Module> loadCorpus(llvm::StringRef Name,
                                                 llvm::LLVMContext &Ctx) {
@@ -59,7 +52,7 @@ class IRTest : public ::testing::Test {
 protected:
   explicit IRTest(const char *Shared = "") : Shared(Shared) {}
   std::unique_ptr<Program> load(llvm::StringRef Body, const Options &Opts = {}) {
-    M = parseIR(std::string(NVPTXHead) + Body.str() + Shared, Ctx);
+    M = parseTestIR(std::string(NVPTXHead) + Body.str() + Shared, Ctx);
     return M ? loadProgram(*M, Opts) : nullptr;
   }
   const char *Shared;

@@ -11,14 +11,14 @@
 
 using namespace llvm;
 using namespace gevo;
-using gevo::test::parse;
+using gevo::test::parseTestIR;
 using gevo::test::ReverseExp;
 
 namespace {
 
 std::string lower(const char *IR, const PtxOptions &Opts = PtxOptions()) {
   LLVMContext Ctx;
-  std::unique_ptr<Module> M = parse(IR, Ctx);
+  std::unique_ptr<Module> M = parseTestIR(IR, Ctx);
   Expected<std::string> Ptx = lowerToPTX(*M, Opts);
   if (!Ptx) {
     ADD_FAILURE() << toString(Ptx.takeError());
@@ -29,7 +29,7 @@ std::string lower(const char *IR, const PtxOptions &Opts = PtxOptions()) {
 
 std::string lowerError(const char *IR, const PtxOptions &Opts = PtxOptions()) {
   LLVMContext Ctx;
-  std::unique_ptr<Module> M = parse(IR, Ctx);
+  std::unique_ptr<Module> M = parseTestIR(IR, Ctx);
   Expected<std::string> Ptx = lowerToPTX(*M, Opts);
   if (Ptx) {
     ADD_FAILURE() << "lowering succeeded";
@@ -86,7 +86,7 @@ TEST(LowerTest, LinksTheLibdeviceFunctionsCalled) {
 
 TEST(LowerTest, LeavesTheInputModuleAlone) {
   LLVMContext Ctx;
-  std::unique_ptr<Module> M = parse(ReverseExp, Ctx);
+  std::unique_ptr<Module> M = parseTestIR(ReverseExp, Ctx);
   std::string Before = printed(*M);
   ASSERT_TRUE(bool(lowerToPTX(*M, PtxOptions())));
   EXPECT_EQ(printed(*M), Before);

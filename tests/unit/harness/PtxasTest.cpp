@@ -12,7 +12,7 @@ namespace {
 TEST(PtxasTest, AcceptsLoweredPtx) {
   GEVO_REQUIRE_CUDA(Cuda, Ptxas);
   LLVMContext Ctx;
-  std::unique_ptr<Module> M = test::parse(test::ReverseExp, Ctx);
+  std::unique_ptr<Module> M = test::parseTestIR(test::ReverseExp, Ctx);
   PtxOptions Opts;
   Opts.LibdevicePath = Cuda->Libdevice;
   Expected<std::string> Ptx = lowerToPTX(*M, Opts);

@@ -5,7 +5,7 @@
 
 #include "gevo/harness/Cuda.h"
 
-#include "llvm/AsmParser/Parser.h"
+#include "ParseIR.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
@@ -68,15 +68,6 @@ declare float @__nv_expf(float)
 !nvvm.annotations = !{!0}
 !0 = !{ptr @reverse_exp, !"kernel", i32 1}
 )IR";
-
-inline std::unique_ptr<llvm::Module> parse(const char *IR,
-                                           llvm::LLVMContext &Ctx) {
-  llvm::SMDiagnostic Diag;
-  std::unique_ptr<llvm::Module> M = llvm::parseAssemblyString(IR, Diag, Ctx);
-  if (!M)
-    ADD_FAILURE() << "test IR does not parse: " << Diag.getMessage().str();
-  return M;
-}
 
 /// Declares \p Cuda, the CUDA toolkit found, or skips the current test with a
 /// visible reason when there is none or it lacks \p Field (Ptxas, Libdevice).

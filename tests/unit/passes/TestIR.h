@@ -2,9 +2,9 @@
 #ifndef GEVO_TESTS_TESTIR_H
 #define GEVO_TESTS_TESTIR_H
 
+#include "ParseIR.h"
 #include "gevo/passes/Uid.h"
 
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/SourceMgr.h"
@@ -18,16 +18,9 @@ namespace gevo::test {
 /// Parses IR text and names it; fails the test on a parse error.
 inline std::unique_ptr<llvm::Module> parseNamed(llvm::StringRef IR,
                                                 llvm::LLVMContext &Ctx) {
-  llvm::SMDiagnostic Diag;
-  auto M = llvm::parseAssemblyString(IR, Diag, Ctx);
-  if (!M) {
-    std::string S;
-    llvm::raw_string_ostream OS(S);
-    Diag.print("test", OS);
-    ADD_FAILURE() << S;
-    return nullptr;
-  }
-  nameInstructions(*M);
+  std::unique_ptr<llvm::Module> M = parseTestIR(IR, Ctx);
+  if (M)
+    nameInstructions(*M);
   return M;
 }
 
