@@ -5,7 +5,7 @@ packages=(
   cmake ninja-build g++ python3
   llvm-19-dev llvm-19-tools clang-19 lld-19
   libtbb-dev libboost-program-options-dev libboost-context-dev
-  libgtest-dev nlohmann-json3-dev
+  libgtest-dev nlohmann-json3-dev libeigen3-dev libxgboost-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,176 @@
+//===- EngineTest.cpp - The ask/tell engine: cache, budget, determinism ---===//
+
+#include "gevo/evolve/Engine.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+using namespace gevo;
+using namespace gevo::evolve;
+
+namespace {
+
+/// Genomes are integers; what they "are" is the value mod 10, and that is
+/// also the objective, so genomes 3 and 13 share one cache entry.
+struct ModTen : Problem<int> {
+  std::atomic<int> Measured{0};
+  std::vector<size_t> BatchSizes;
+  Prepared prepare(const int &G) const override {
+    Prepared P;
+    P.Key = std::to_string(G % 10);
+    if (G < 0) {
+      Evaluation E;
+      E.S = Status::NotApplicable;
+      P.Failed = E;
+    }
+    return P;
+  }
+  std::vector<Evaluation> measure(const std::vector<const Prepared *> &B) override {
+    BatchSizes.push_back(B.size());
+    std::vector<Evaluation> Out;
+    for (const Prepared *P : B) {
+      ++Measured;
+      Evaluation E;
+      E.Objectives = {double(std::stoi(P->Key))};
+      E.CostSeconds = 0.5;
+      Out.push_back(E);
+    }
+    return Out;
+  }
+  nlohmann::json describe(const int &G) const override { return G; }
+};
+
+/// Asks uniformly random genomes; remembers the best objective told.
+struct RandomInts : Strategy<int> {
+  double Best = 1e9;
+  std::vector<int> ask(size_t N, Rng &R) override {
+    std::vector<int> Out;
+    for (size_t I = 0; I < N; ++I)
+      Out.push_back(int(R.below(100)));
+    return Out;
+  }
+  void tell(const std::vector<int> &, const std::vector<Evaluation> &Rs) override {
+    for (const Evaluation &E : Rs)
+      if (E.S == Status::Ok)
+        Best = std::min(Best, E.Objectives[0]);
+  }
+  nlohmann::json save() const override { return Best; }
+  void restore(const nlohmann::json &J) override { Best = J; }
+};
+
+std::vector<std::string> runLog(EngineOptions O, unsigned StopAfterBatches = 0,
+                                nlohmann::json *Checkpoint = nullptr,
+                                const nlohmann::json *From = nullptr) {
+  ModTen P;
+  RandomInts S;
+  Engine<int> E(P, S, O);
+  if (From)
+    E.restore(*From);
+  std::vector<std::string> Log;
+  E.OnEvaluation = [&](const LogEntry &L) {
+    Log.push_back(std::to_string(L.Index) + " " + L.Genome.dump() + " " +
+                  L.Key + (L.Result.Cached ? " cached" : ""));
+  };
+  if (StopAfterBatches) {
+    E.OnBatch = [&] {
+      if (E.batches() == StopAfterBatches)
+        *Checkpoint = E.save();
+    };
+  }
+  E.run();
+  return Log;
+}
+
+TEST(Engine, CacheAnswersEqualKeysAndMeasuresEachKeyOnce) {
+  ModTen P;
+  RandomInts S;
+  EngineOptions O;
+  O.Limit.Evaluations = 200;
+  O.BatchSize = 50;
+  Engine<int> E(P, S, O);
+  E.run();
+  EXPECT_EQ(E.evaluations(), 200u);
+  EXPECT_EQ(P.Measured.load(), 10); // ten distinct keys
+  EXPECT_EQ(E.cacheHits(), 190u);
+  EXPECT_EQ(S.Best, 0);
+  for (size_t B : P.BatchSizes)
+    EXPECT_LE(B, 10u); // duplicates within a batch are not measured twice
+}
+
+TEST(Engine, BudgetIsExact) {
+  ModTen P;
+  RandomInts S;
+  EngineOptions O;
+  O.Limit.Evaluations = 37;
+  O.BatchSize = 16;
+  Engine<int> E(P, S, O);
+  E.run();
+  EXPECT_EQ(E.evaluations(), 37u);
+  EXPECT_EQ(E.batches(), 3u);
+}
+
+TEST(Engine, SimulatedTimeBudgetCountsMeasurementCost) {
+  ModTen P;
+  RandomInts S;
+  EngineOptions O;
+  O.Limit.Seconds = 2.0; // four fresh measurements at 0.5 s
+  O.Limit.Simulated = true;
+  O.BatchSize = 1;
+  Engine<int> E(P, S, O);
+  E.run();
+  EXPECT_EQ(P.Measured.load(), 4);
+  EXPECT_DOUBLE_EQ(E.simulatedSeconds(), 2.0);
+}
+
+TEST(Engine, FailedPreparationIsNotMeasured) {
+  struct Negatives : RandomInts {
+    std::vector<Evaluation> Seen;
+    std::vector<int> ask(size_t N, Rng &) override { return {-1, -11, 4}; }
+    void tell(const std::vector<int> &, const std::vector<Evaluation> &Rs) override {
+      Seen = Rs;
+    }
+  };
+  ModTen P;
+  Negatives S;
+  EngineOptions O;
+  O.Limit.Evaluations = 3;
+  Engine<int> E(P, S, O);
+  E.run();
+  ASSERT_EQ(S.Seen.size(), 3u);
+  EXPECT_EQ(S.Seen[0].S, Status::NotApplicable);
+  EXPECT_FALSE(S.Seen[0].Cached);
+  EXPECT_TRUE(S.Seen[1].Cached); // -11 % 10 == -1: the same key
+  EXPECT_EQ(S.Seen[2].S, Status::Ok);
+  EXPECT_EQ(P.Measured.load(), 1);
+}
+
+TEST(Engine, SameSeedSameLogWithAnyThreadCount) {
+  EngineOptions O;
+  O.Seed = 42;
+  O.Limit.Evaluations = 300;
+  O.BatchSize = 32;
+  O.Threads = 1;
+  auto One = runLog(O);
+  O.Threads = 2;
+  EXPECT_EQ(One, runLog(O));
+  O.Seed = 43;
+  EXPECT_NE(One, runLog(O));
+}
+
+TEST(Engine, ResumeFromCheckpointContinuesIdentically) {
+  EngineOptions O;
+  O.Seed = 7;
+  O.Limit.Evaluations = 100;
+  O.BatchSize = 10;
+  nlohmann::json Checkpoint;
+  auto Whole = runLog(O, 4, &Checkpoint);
+  ASSERT_FALSE(Checkpoint.is_null());
+  // Round trip through text, as a checkpoint file would.
+  nlohmann::json Reloaded = nlohmann::json::parse(Checkpoint.dump());
+  auto Rest = runLog(O, 0, nullptr, &Reloaded);
+  ASSERT_EQ(Rest.size(), 60u);
+  EXPECT_TRUE(std::equal(Rest.begin(), Rest.end(), Whole.begin() + 40));
+}
+
+} // namespace
