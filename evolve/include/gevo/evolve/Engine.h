@@ -79,6 +79,11 @@ public:
   virtual ~Problem() = default;
   /// Called concurrently from several threads; must be deterministic.
   virtual Prepared prepare(const Genome &G) const = 0;
+  /// What the engine calls: prepare(), after completing \p G where the
+  /// genome stands for something only preparation can work out (GEVO: the
+  /// random mutation a drawn seed stands for). The completed genome is what
+  /// the log and tell() see.
+  virtual Prepared resolve(Genome &G) const { return prepare(G); }
   /// Measures a batch (distinct keys, none cached), results in order.
   virtual std::vector<Evaluation>
   measure(const std::vector<const Prepared *> &Batch) = 0;
@@ -153,7 +158,7 @@ public:
       std::vector<Prepared> Preps(Asked.size());
       Arena.execute([&] {
         tbb::parallel_for(size_t(0), Asked.size(),
-                          [&](size_t I) { Preps[I] = P.prepare(Asked[I]); });
+                          [&](size_t I) { Preps[I] = P.resolve(Asked[I]); });
       });
       auto T2 = Clock::now();
       Shares.Prepare += Seconds(T1, T2);

@@ -1,0 +1,122 @@
+//===- Tuner.h - Tuning problems and the base of every tuner -----*- C++ -*-===//
+//
+// Direction. The engine's convention holds: Evaluation::Objectives[0] is
+// minimised, so a time is stored as is and a throughput negated. Every
+// problem also says which way its *value* goes (Objective::HigherIsBetter),
+// and every tuner turns a result into one positive fitness to maximise:
+// the value itself when higher is better, 1/value when lower is better
+// (time -> throughput, as OpEvo's GFLOP/s), 0 for a failed config. So all
+// strategies search the same way in both directions; none degrades to
+// random search when minimising.
+//
+// Tuner is the base of the strategies: it owns the history (code, fitness
+// in measuring order), the hash set of every config ever proposed (never
+// a linear scan) and checkpointing of both; strategies add their own state.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_EVOLVE_TUNE_TUNER_H
+#define GEVO_EVOLVE_TUNE_TUNER_H
+
+#include "gevo/evolve/Engine.h"
+#include "gevo/evolve/tune/Space.h"
+
+#include <functional>
+#include <unordered_set>
+
+namespace gevo::evolve::tune {
+
+struct Objective {
+  std::string Name = "time";
+  bool HigherIsBetter = false;
+};
+
+/// Evaluation <-> measured value, in the engine's minimised convention.
+Evaluation makeEvaluation(double Value, bool HigherIsBetter);
+double valueOf(const Evaluation &E, bool HigherIsBetter);
+/// Positive, larger is better; 0 for a failed config.
+double fitnessOf(const Evaluation &E, bool HigherIsBetter);
+/// The value of a positive fitness, and back.
+double valueOfFitness(double Fitness, bool HigherIsBetter);
+
+class TuneProblem : public Problem<Config> {
+public:
+  virtual const Space &space() const = 0;
+  virtual Objective objective() const = 0;
+  /// The best value of the whole space, when known (replay files).
+  virtual std::optional<double> optimum() const { return std::nullopt; }
+  /// Starts a new run (e.g. reseeds replay noise).
+  virtual void reset(uint64_t Seed) {}
+  nlohmann::json describe(const Config &C) const override {
+    return space().describe(C);
+  }
+};
+
+/// A problem computed by a function: nullopt means the config fails
+/// (CompileFail); a config breaking a constraint is NotApplicable.
+class FunctionProblem : public TuneProblem {
+public:
+  using Fn = std::function<std::optional<double>(const Config &)>;
+  FunctionProblem(Space S, Objective O, Fn F, double CostSeconds = 0)
+      : S(std::move(S)), O(std::move(O)), F(std::move(F)), Cost(CostSeconds) {}
+  const Space &space() const override { return S; }
+  Objective objective() const override { return O; }
+  Prepared prepare(const Config &C) const override;
+  std::vector<Evaluation> measure(const std::vector<const Prepared *> &B) override;
+
+private:
+  Space S;
+  Objective O;
+  Fn F;
+  double Cost;
+};
+
+class Tuner : public Strategy<Config> {
+public:
+  struct Record {
+    uint64_t Code;
+    double Fitness;
+  };
+  Tuner(const Space &S, bool HigherIsBetter) : S(S), HigherIsBetter(HigherIsBetter) {}
+
+  void tell(const std::vector<Config> &Asked,
+            const std::vector<Evaluation> &Results) final;
+  nlohmann::json save() const final;
+  void restore(const nlohmann::json &State) final;
+
+  const std::vector<Record> &history() const { return History; }
+  double bestFitness() const { return Best; }
+
+protected:
+  /// History[First..] was just told.
+  virtual void told(size_t First) {}
+  virtual nlohmann::json saveState() const { return nullptr; }
+  virtual void restoreState(const nlohmann::json &J) {}
+
+  bool seen(uint64_t Code) const { return Seen.count(Code) != 0; }
+  /// Reserves C for measuring: false when it was proposed before or breaks
+  /// a constraint.
+  bool claim(const Config &C);
+  /// Claims a uniformly random fresh config; nullopt: none is left.
+  std::optional<Config> claimRandom(Rng &R);
+  /// Fitness of a measured config (nullopt: not measured yet).
+  std::optional<double> fitnessOf(uint64_t Code) const;
+  /// Indices into History, best first (ties: earlier first).
+  std::vector<size_t> ranked() const;
+
+  const Space &S;
+  bool HigherIsBetter;
+  std::vector<Record> History;
+
+private:
+  std::unordered_set<uint64_t> Seen;
+  std::unordered_map<uint64_t, double> Measured;
+  double Best = 0;
+  uint64_t ScanFrom = 0; // where the exhaustive fallback of claimRandom resumes
+};
+
+/// Picks an index with probability proportional to W (uniform if all 0).
+size_t roulette(const std::vector<double> &W, Rng &R);
+
+} // namespace gevo::evolve::tune
+
+#endif

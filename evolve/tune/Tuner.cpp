@@ -1,0 +1,159 @@
+//===- Tuner.cpp - Direction, function problems, the tuner base ------------===//
+
+#include "gevo/evolve/tune/Tuner.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace gevo::evolve::tune {
+
+using nlohmann::json;
+
+Evaluation makeEvaluation(double Value, bool HigherIsBetter) {
+  Evaluation E;
+  E.Objectives = {HigherIsBetter ? -Value : Value};
+  return E;
+}
+
+double valueOf(const Evaluation &E, bool HigherIsBetter) {
+  return HigherIsBetter ? -E.Objectives.at(0) : E.Objectives.at(0);
+}
+
+double fitnessOf(const Evaluation &E, bool HigherIsBetter) {
+  if (E.S != Status::Ok || E.Objectives.empty())
+    return 0;
+  double V = valueOf(E, HigherIsBetter);
+  if (!std::isfinite(V))
+    return 0;
+  if (HigherIsBetter)
+    return std::max(V, 0.0);
+  return V > 0 ? 1 / V : 0;
+}
+
+double valueOfFitness(double Fitness, bool HigherIsBetter) {
+  return HigherIsBetter ? Fitness : 1 / Fitness;
+}
+
+Prepared FunctionProblem::prepare(const Config &C) const {
+  Prepared P;
+  P.Key = std::to_string(S.encode(C));
+  if (!S.satisfies(C)) {
+    Evaluation E;
+    E.S = Status::NotApplicable;
+    E.Message = "breaks a constraint";
+    P.Failed = E;
+  }
+  return P;
+}
+
+std::vector<Evaluation>
+FunctionProblem::measure(const std::vector<const Prepared *> &B) {
+  std::vector<Evaluation> Out;
+  for (const Prepared *P : B) {
+    std::optional<double> V = F(S.decode(std::stoull(P->Key)));
+    Evaluation E;
+    if (V) {
+      E = makeEvaluation(*V, O.HigherIsBetter);
+    } else {
+      E.S = Status::CompileFail;
+      E.Message = "the objective failed";
+    }
+    E.CostSeconds = Cost;
+    Out.push_back(E);
+  }
+  return Out;
+}
+
+void Tuner::tell(const std::vector<Config> &Asked,
+                 const std::vector<Evaluation> &Results) {
+  size_t First = History.size();
+  for (size_t I = 0; I < Asked.size(); ++I) {
+    uint64_t Code = S.encode(Asked[I]);
+    double F = tune::fitnessOf(Results[I], HigherIsBetter);
+    Seen.insert(Code);
+    if (!Measured.emplace(Code, F).second)
+      continue; // told twice: keep the first
+    History.push_back({Code, F});
+    Best = std::max(Best, F);
+  }
+  told(First);
+}
+
+json Tuner::save() const {
+  json H = json::array();
+  for (const Record &R : History)
+    H.push_back({R.Code, R.Fitness});
+  return {{"history", H}, {"scan_from", ScanFrom}, {"state", saveState()}};
+}
+
+void Tuner::restore(const json &J) {
+  History.clear();
+  Seen.clear();
+  Measured.clear();
+  Best = 0;
+  for (const json &R : J.at("history")) {
+    History.push_back({R.at(0).get<uint64_t>(), R.at(1).get<double>()});
+    Seen.insert(History.back().Code);
+    Measured.emplace(History.back().Code, History.back().Fitness);
+    Best = std::max(Best, History.back().Fitness);
+  }
+  ScanFrom = J.at("scan_from");
+  restoreState(J.at("state"));
+}
+
+bool Tuner::claim(const Config &C) {
+  uint64_t Code = S.encode(C);
+  if (Seen.count(Code) || !S.satisfies(C))
+    return false;
+  Seen.insert(Code);
+  return true;
+}
+
+std::optional<Config> Tuner::claimRandom(Rng &R) {
+  for (int Try = 0; Try < 256; ++Try)
+    if (Config C = S.sample(R); claim(C))
+      return C;
+  // Nearly exhausted or heavily constrained: scan in order from where the
+  // last scan stopped (each code is passed over at most once in a run).
+  uint64_t N = S.restricted() ? S.members().size() : S.cardinality();
+  for (; ScanFrom < N; ++ScanFrom) {
+    Config C = S.decode(S.restricted() ? S.members()[ScanFrom] : ScanFrom);
+    if (claim(C))
+      return C;
+  }
+  return std::nullopt;
+}
+
+std::optional<double> Tuner::fitnessOf(uint64_t Code) const {
+  auto It = Measured.find(Code);
+  if (It == Measured.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::vector<size_t> Tuner::ranked() const {
+  std::vector<size_t> Idx(History.size());
+  std::iota(Idx.begin(), Idx.end(), 0);
+  std::stable_sort(Idx.begin(), Idx.end(), [&](size_t A, size_t B) {
+    return History[A].Fitness > History[B].Fitness;
+  });
+  return Idx;
+}
+
+size_t roulette(const std::vector<double> &W, Rng &R) {
+  double Sum = 0;
+  for (double X : W)
+    Sum += X;
+  if (!(Sum > 0))
+    return R.below(W.size());
+  double T = R.uniform() * Sum;
+  for (size_t I = 0; I < W.size(); ++I) {
+    T -= W[I];
+    if (T < 0)
+      return I;
+  }
+  return W.size() - 1;
+}
+
+} // namespace gevo::evolve::tune
