@@ -1,0 +1,107 @@
+//===- OpEvo.cpp - OpEvo: fitness-proportional recombination + q-walks -----===//
+//
+// Gao et al., AAAI 2021. Every measured config is kept, best first; a child
+// takes each parameter from one of the top Lambda configs with probability
+// proportional to fitness, then each parameter walks its graph (keep
+// stepping to a uniform neighbour while uniform() < q). A child proposed
+// before is mutated again; failed configs have fitness 0. The top Lambda is
+// kept incrementally, so a step costs O(Lambda * parameters), flat in the
+// history.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/evolve/tune/Strategies.h"
+
+namespace gevo::evolve::tune {
+namespace {
+
+class OpEvoTuner : public Tuner {
+public:
+  OpEvoTuner(const Space &S, bool Hib, const Options &O)
+      : Tuner(S, Hib), Lambda(size_t(checkRange("opevo", O, "lambda", 1, 1e6))),
+        Rho(size_t(checkRange("opevo", O, "rho", 1, 1e6))),
+        Q(checkRange("opevo", O, "q", 0, 0.999)),
+        Retries(unsigned(checkRange("opevo", O, "retries", 1, 1e6))) {}
+
+  std::vector<Config> ask(size_t N, Rng &R) override {
+    std::vector<Config> Out;
+    if (History.empty()) { // the initial lambda random configs
+      while (Out.size() < std::min(N, Lambda))
+        if (auto C = claimRandom(R))
+          Out.push_back(std::move(*C));
+        else
+          break;
+      return Out;
+    }
+    std::vector<double> W;
+    for (const Tuner::Record &T : Top)
+      W.push_back(T.Fitness);
+    while (Out.size() < std::min(N, Rho)) {
+      std::optional<Config> Child = breed(W, R);
+      if (!Child)
+        Child = claimRandom(R);
+      if (!Child)
+        break;
+      Out.push_back(std::move(*Child));
+    }
+    return Out;
+  }
+
+private:
+  std::optional<Config> breed(const std::vector<double> &W, Rng &R) {
+    Config Base(S.size());
+    for (size_t I = 0; I < S.size(); ++I)
+      Base[I] = S.decode(Top[roulette(W, R)].Code)[I];
+    for (unsigned Try = 0; Try < Retries; ++Try) {
+      Config C = Base;
+      for (size_t I = 0; I < S.size(); ++I)
+        C[I] = randomWalk(S.param(I), C[I], Q, R);
+      if (claim(C))
+        return C;
+    }
+    return std::nullopt;
+  }
+
+  void told(size_t First) override {
+    for (size_t I = First; I < History.size(); ++I) {
+      auto At = Top.begin();
+      while (At != Top.end() && At->Fitness >= History[I].Fitness)
+        ++At;
+      if (size_t(At - Top.begin()) < Lambda)
+        Top.insert(At, History[I]);
+      if (Top.size() > Lambda)
+        Top.pop_back();
+    }
+  }
+  void restoreState(const nlohmann::json &) override {
+    Top.clear();
+    told(0);
+  }
+
+  size_t Lambda, Rho;
+  double Q;
+  unsigned Retries;
+  std::vector<Tuner::Record> Top; // best first, ties: earlier first
+};
+
+std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
+  return std::make_unique<OpEvoTuner>(S, Hib, O);
+}
+
+} // namespace
+
+const StrategyInfo &infoOpEvo() {
+  static const StrategyInfo I{
+      "opevo",
+      "OpEvo: fitness-proportional recombination of the top lambda, "
+      "q-random-walk mutation on each parameter's graph",
+      {{"lambda", 8, "parents: the top lambda measured configs"},
+       {"rho", 8, "children per generation"},
+       {"q", 0.5, "mutation rate: walk on while uniform() < q"},
+       {"retries", 100, "re-mutations of a duplicate child before a random one"}},
+      8,
+      create};
+  return I;
+}
+
+} // namespace gevo::evolve::tune

@@ -1,0 +1,35 @@
+//===- Random.cpp - Uniform random sampling without repeats ----------------===//
+
+#include "gevo/evolve/tune/Strategies.h"
+
+namespace gevo::evolve::tune {
+namespace {
+
+class RandomTuner : public Tuner {
+public:
+  using Tuner::Tuner;
+  std::vector<Config> ask(size_t N, Rng &R) override {
+    std::vector<Config> Out;
+    while (Out.size() < N)
+      if (auto C = claimRandom(R))
+        Out.push_back(std::move(*C));
+      else
+        break; // the space is exhausted
+    return Out;
+  }
+};
+
+std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &) {
+  return std::make_unique<RandomTuner>(S, Hib);
+}
+
+} // namespace
+
+const StrategyInfo &infoRandom() {
+  static const StrategyInfo I{
+      "random", "uniform random valid configs, none measured twice", {}, 64,
+      create};
+  return I;
+}
+
+} // namespace gevo::evolve::tune
