@@ -28,10 +28,10 @@ constexpr unsigned SharedAS = 3;
 constexpr unsigned ConstantAS = 4;
 constexpr unsigned DynamicSharedAlign = 16;
 
-Error unsupportedUse(const GlobalVariable &G) {
+Error unsupportedUse(const GlobalVariable &G, StringRef Name) {
   return createStringError(inconvertibleErrorCode(),
-                           "unsupported use of %s in address space %u",
-                           G.getName().str().c_str(), G.getAddressSpace());
+                           "unsupported use of @%s in address space %u",
+                           Name.str().c_str(), G.getAddressSpace());
 }
 
 Type *mapType(Type *T) {
@@ -54,11 +54,12 @@ Instruction *insertPointFor(Use &U) {
 }
 
 /// Points every (instruction) use of \p G at what \p Make builds there.
-Error replaceUses(GlobalVariable &G,
+/// \p Name is G's name (G may have given it to its replacement already).
+Error replaceUses(GlobalVariable &G, StringRef Name,
                   function_ref<Value *(IRBuilder<> &)> Make) {
   for (Use &U : make_early_inc_range(G.uses())) {
     if (!isa<Instruction>(U.getUser()))
-      return unsupportedUse(G);
+      return unsupportedUse(G, Name);
     IRBuilder<> B(insertPointFor(U));
     U.set(Make(B));
   }
@@ -74,7 +75,7 @@ Expected<unsigned> lowerSharedVariables(Module &M, ContextAccess &Ctx) {
       (G.isDeclaration() ? Dynamic : Static).push_back(&G);
   uint64_t Size = 0;
   auto Place = [&](GlobalVariable *G, uint64_t Offset) {
-    return replaceUses(*G, [&](IRBuilder<> &B) {
+    return replaceUses(*G, G->getName(), [&](IRBuilder<> &B) {
       auto *Base = cast<Instruction>(
           Ctx.loadField(B, CtxSharedOffset, B.getPtrTy(), true));
       Base->setMetadata(SharedBaseMD, MDNode::get(B.getContext(), {}));
@@ -111,7 +112,8 @@ Error lowerOtherVariables(Module &M, StringSet<> &ReadOnly) {
     if (G->getAddressSpace() == ConstantAS)
       ReadOnly.insert(New->getName());
     New->setAlignment(G->getAlign());
-    if (Error E = replaceUses(*G, [&](IRBuilder<> &) { return New; }))
+    if (Error E = replaceUses(*G, New->getName(),
+                              [&](IRBuilder<> &) { return New; }))
       return E;
   }
   return Error::success();
@@ -181,6 +183,12 @@ void fixCallsAndCasts(Function &F) {
 
 Expected<unsigned> lowerAddressSpaces(Module &M, ContextAccess &Ctx,
                                       StringSet<> &ReadOnly) {
+  // clang lists every __constant__ variable in @llvm.compiler.used; the host
+  // copies are external, so nothing needs these lists to survive, and their
+  // constant uses would block the rewrite below.
+  for (StringRef List : {"llvm.used", "llvm.compiler.used"})
+    if (GlobalVariable *G = M.getGlobalVariable(List))
+      G->eraseFromParent();
   SmallVector<Constant *> NonGeneric;
   for (GlobalVariable &G : M.globals())
     if (G.getAddressSpace() != 0)

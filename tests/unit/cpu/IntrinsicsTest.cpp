@@ -301,6 +301,9 @@ const char *SharedAndConstantIR = R"(
 @counter = addrspace(1) global i32 5, align 4
 @tile = internal addrspace(3) global [3 x i32] undef, align 4
 @dyn = external addrspace(3) global [0 x i32], align 4
+; As clang emits for every __constant__ variable (a regression: this use of
+; @table once stopped the module from loading).
+@llvm.compiler.used = appending global [1 x ptr] [ptr addrspacecast (ptr addrspace(4) @table to ptr)], section "llvm.metadata"
 
 define ptx_kernel void @rotate(ptr %out) {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
