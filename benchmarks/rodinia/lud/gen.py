@@ -1,0 +1,53 @@
+"""LUD: writes tests/ (spec.json, matrix files); check() is the reference.
+
+Matrices are diagonally dominant (common/rng.py), stored as f32 files. The
+plan repeats diagonal, perimeter, internal for steps 0 .. dim/BLOCK - 2
+(the counter is the step), then factors the last diagonal tile. The output
+is the packed L\\U matrix, compared by max_abs 1e-3 (entries are at most ~2 dim).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from plan import *  # noqa: E402,F401,F403
+from rng import dominant_matrix  # noqa: E402
+
+BLOCK = 16
+# name: (dim, seed); dim % BLOCK == 0
+CASES = {"32": (32, 1), "48": (48, 2)}
+HELDOUT = {"96": (96, 11), "128": (128, 12)}
+
+
+def make_case(name, dim, seed):
+    tiles = dim // BLOCK
+    args = ["m", i32(dim), counter("step")]
+    body = [launch("lud_diagonal", [1], [BLOCK], args),
+            launch("lud_perimeter", [tiles - 1], [2 * BLOCK], args),
+            launch("lud_internal", [tiles - 1, tiles - 1], [BLOCK, BLOCK], args)]
+    steps = [repeat(tiles - 1, body, "step"),
+             launch("lud_diagonal", [1], [BLOCK], ["m", i32(dim), i32(tiles - 1)])]
+    buffers = {"m": buf("f32", dim * dim, file(f"m{dim}.f32"))}
+    return case(name, buffers, steps, ["m"], ("max_abs", 1e-3))
+
+
+def build():
+    every = {**CASES, **HELDOUT}
+    files = {f"m{n}.f32": pack("f32", dominant_matrix(n, seed)) for n, seed in every.values()}
+    return ([make_case(k, *v) for k, v in CASES.items()],
+            [make_case(k, *v) for k, v in HELDOUT.items()], files)
+
+
+def check(name, dump):
+    n, _ = {**CASES, **HELDOUT}[name]
+    a = dump.inp("m", "f32")
+    for k in range(n):  # unblocked Doolittle, in place
+        for i in range(k + 1, n):
+            a[i * n + k] /= a[k * n + k]
+            f = a[i * n + k]
+            for j in range(k + 1, n):
+                a[i * n + j] -= f * a[k * n + j]
+    expect_close("m", dump.out("m", "f32"), a, 1e-5, 1e-4)
+
+
+if __name__ == "__main__":
+    main_write(os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests"), build)
