@@ -34,6 +34,7 @@ struct Program::Impl {
   StringMap<uint64_t> GlobalBytes;
   std::vector<CheckedRange> GlobalRanges; ///< Sorted by address.
   uint64_t ThreadCostLimit = 0;
+  bool ParallelBlocks = true;
   unsigned StaticSharedBytes = 0;
   double JitSeconds = 0;
 
@@ -133,6 +134,7 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
   P->StaticSharedBytes = Info->StaticSharedBytes;
   P->GlobalBytes = std::move(Info->GlobalBytes);
   P->ThreadCostLimit = Opts.ThreadCostLimit;
+  P->ParallelBlocks = Opts.ParallelBlocks;
   if (Error E = P->collectGlobalRanges(Info->ReadOnlyGlobals))
     return E;
   P->JitSeconds = secondsSince(Start);
@@ -160,18 +162,25 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   L.UseFibers = K.Info.Synchronises;
   L.ThreadCostLimit = P->ThreadCostLimit;
   L.Ranges = P->launchRanges();
+  // Runs blocks [Begin, End) with one shared-memory arena.
+  auto RunBlocks = [&](uint64_t Begin, uint64_t End) {
+    auto Arena = std::make_unique<char[]>(L.SharedBytes);
+    BlockRun Run(L, Arena.get());
+    for (uint64_t B = Begin; B != End; ++B) {
+      if (L.stopped(B))
+        return;
+      std::memset(Arena.get(), 0, L.SharedBytes);
+      Run.run(B);
+    }
+  };
   auto Start = Clock::now();
-  tbb::parallel_for(tbb::blocked_range<uint64_t>(0, Config.Grid.size()),
-                    [&](const tbb::blocked_range<uint64_t> &Blocks) {
-                      auto Arena = std::make_unique<char[]>(L.SharedBytes);
-                      BlockRun Run(L, Arena.get());
-                      for (uint64_t B = Blocks.begin(); B != Blocks.end(); ++B) {
-                        if (L.stopped(B))
-                          return;
-                        std::memset(Arena.get(), 0, L.SharedBytes);
-                        Run.run(B);
-                      }
-                    });
+  if (P->ParallelBlocks)
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, Config.Grid.size()),
+                      [&](const tbb::blocked_range<uint64_t> &Blocks) {
+                        RunBlocks(Blocks.begin(), Blocks.end());
+                      });
+  else
+    RunBlocks(0, Config.Grid.size());
   LaunchResult R = L.result();
   R.Seconds = secondsSince(Start);
   return R;

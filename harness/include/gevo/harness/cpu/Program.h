@@ -2,7 +2,8 @@
 //
 // The cpu target: a Program is a private, retargeted and JIT-compiled copy of
 // an NVPTX module. Each CUDA thread runs as a fiber (a plain loop over the
-// threads when the kernel never synchronises), blocks run in parallel on TBB.
+// threads when the kernel never synchronises), blocks run in parallel on TBB
+// (or in a plain loop, Options::ParallelBlocks).
 // Programs own their LLVMContext, so several can be loaded in parallel.
 //
 //===----------------------------------------------------------------------===//
@@ -56,6 +57,10 @@ struct Options {
   /// Step budget: the modeled cost one thread may reach before the launch
   /// stops with Timeout.
   uint64_t ThreadCostLimit = uint64_t(1) << 30;
+  /// Run a launch's blocks in parallel on TBB. Off, blocks run in a plain
+  /// loop on the calling thread and no thread is ever started (what a fork
+  /// server and its workers need).
+  bool ParallelBlocks = true;
 };
 
 class Program {

@@ -1,0 +1,110 @@
+//===- Evaluator.h - Evaluate variants in sandboxed workers ------*- C++ -*-===//
+//
+// The harness's interface to search. Evaluator::create starts a Sandbox
+// whose server runs the base module on every case and held-out case once
+// (the oracle; cached on disk with OracleCacheDir) and then evaluates the
+// base itself in a worker (base(), baseHeldOut()). evaluate() takes variant
+// modules as bitcode and runs them across the workers: each worker parses
+// and JIT-compiles the variant on the cpu target and runs the cases. A
+// worker that crashes, hangs or runs out of memory gives that variant's
+// status; the next variant runs on a fresh worker.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_EVALUATOR_H
+#define GEVO_HARNESS_EVALUATOR_H
+
+#include "gevo/harness/Sandbox.h"
+#include "gevo/harness/Spec.h"
+#include "gevo/harness/Status.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+}
+
+namespace gevo {
+
+struct EvalOptions {
+  std::string Target = "cpu"; ///< only cpu for now
+  unsigned Workers = 2;
+  unsigned Repeat = 1; ///< timed runs per case; time is the median
+  /// Wall-clock watchdog per variant; 0: max(5 s, 50 x the base's
+  /// evaluation wall time, JIT included).
+  double JobTimeoutSeconds = 0;
+  size_t MemoryLimitBytes = size_t(8) << 30;
+  /// When set, oracle outputs are cached there, one file per hash of the
+  /// base module's bitcode and the spec; reused when present.
+  std::string OracleCacheDir;
+  /// The cpu target's step budget per thread; 0: 8 x the base's costliest
+  /// case, between 2^24 and 2^30.
+  uint64_t ThreadCostLimit = 0;
+  /// The cpu target's memory and division checks. Off, a wild store kills
+  /// the worker (a Crash) instead of being an OobWrite.
+  bool Checks = true;
+};
+
+struct CaseEval {
+  std::string Name;
+  Status S = Status::Ok; ///< Ok, WrongOutput, or the fault
+  std::string Message, FaultUid;
+  double Error = 0;       ///< by the case's metric, over all outputs (max)
+  bool Identical = false; ///< outputs bit-identical to the oracle
+  double Seconds = 0;     ///< median kernel time over Repeat
+  uint64_t ModeledCost = 0;
+};
+
+struct VariantEval {
+  /// First non-Ok case status, CompileFail if the module does not load or
+  /// JIT, Crash/Timeout/OutOfMemory if the worker died.
+  Status S = Status::Ok;
+  std::string Message;
+  std::vector<CaseEval> Cases;
+  double Seconds = 0;       ///< sum of case medians
+  uint64_t ModeledCost = 0; ///< sum
+  double Error = 0;         ///< max over cases
+  bool Identical = false;   ///< all cases identical
+  double JitSeconds = 0;    ///< load + JIT of the variant in the worker
+};
+
+class Evaluator {
+public:
+  /// Starts the sandbox: the calling process must be single-threaded. The
+  /// base module may carry gevo UIDs or not. A base that fails a case, a
+  /// target other than cpu or bad options are Errors.
+  static llvm::Expected<std::unique_ptr<Evaluator>>
+  create(const llvm::Module &Base, const Spec &S, const EvalOptions &O);
+  ~Evaluator();
+
+  /// The unmodified kernel on the cases / the held-out cases.
+  const VariantEval &base() const { return Base; }
+  const VariantEval &baseHeldOut() const { return BaseHeldOut; }
+
+  /// Each element is a variant module as LLVM bitcode; results in order.
+  std::vector<VariantEval> evaluate(const std::vector<std::string> &Bitcode,
+                                    bool HeldOut = false);
+  SandboxStats stats() const { return Box->stats(); }
+
+  /// Whether the server took the oracle from OracleCacheDir.
+  bool oracleFromCache() const { return FromCache; }
+  /// The watchdog in force, in seconds.
+  double jobTimeout() const { return Box->jobTimeout(); }
+
+private:
+  Evaluator() = default;
+  VariantEval fromJob(const JobResult &J, bool HeldOut) const;
+
+  std::unique_ptr<Sandbox> Box;
+  Spec TheSpec;
+  VariantEval Base, BaseHeldOut;
+  bool FromCache = false;
+};
+
+} // namespace gevo
+
+#endif

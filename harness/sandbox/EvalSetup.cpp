@@ -1,0 +1,106 @@
+//===- EvalSetup.cpp - The Evaluator's server: oracle and job handler -------===//
+
+#include "EvalWorker.h"
+
+#include "gevo/harness/cpu/PlanDevice.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+
+namespace gevo::sandbox {
+
+namespace {
+llvm::Error baseFails(const CaseSpec &C, const CaseOutcome &Got) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "the unmodified kernel fails case '" + C.Name + "': " +
+          std::string(statusName(Got.S)) +
+          (Got.Message.empty() ? "" : " " + Got.Message));
+}
+
+/// Runs the base on every case and held-out case.
+llvm::Expected<Oracle> runBase(const std::string &Bitcode, const Spec &S,
+                               const cpu::Options &Opts) {
+  llvm::LLVMContext Ctx;
+  auto Buf = llvm::MemoryBuffer::getMemBuffer(Bitcode, "base", false);
+  auto M = llvm::parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
+  if (!M)
+    return M.takeError();
+  auto Dev = cpu::CpuPlanDevice::create(**M, Opts);
+  if (!Dev)
+    return Dev.takeError();
+  Oracle O;
+  for (auto [Cases, Out] : {std::pair(&S.Cases, &O.Cases),
+                            std::pair(&S.HeldOut, &O.HeldOut)})
+    for (const CaseSpec &C : *Cases) {
+      CaseOutcome Got = runCase(C, **Dev);
+      if (Got.S != Status::Ok)
+        return baseFails(C, Got);
+      Out->push_back({std::move(Got.Outputs), Got.ModeledCost});
+    }
+  return O;
+}
+
+/// The step budget for a set of cases: the option, or 8 x the costliest
+/// case (a thread alone cannot spin much longer than the base's whole run).
+uint64_t threadCostLimit(const std::vector<CaseOracle> &Cases,
+                         uint64_t Option) {
+  if (Option)
+    return Option;
+  uint64_t Most = 0;
+  for (const CaseOracle &C : Cases)
+    Most = std::max(Most, C.ModeledCost);
+  return std::clamp<uint64_t>(Most * 8, uint64_t(1) << 24, uint64_t(1) << 30);
+}
+
+/// The oracle from the cache when there, else by running the base (and
+/// then stored in the cache).
+llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
+                       EvalState &St) {
+  std::string Path;
+  if (!O.OracleCacheDir.empty()) {
+    auto P = oraclePath(O.OracleCacheDir, Bitcode, St.TheSpec);
+    if (!P)
+      return P.takeError();
+    Path = *P;
+    if (std::optional<Oracle> Cached = readOracle(Path, St.TheSpec)) {
+      St.Want = std::move(*Cached);
+      St.FromCache = true;
+      return llvm::Error::success();
+    }
+  }
+  auto Want = runBase(Bitcode, St.TheSpec, St.CpuOpts);
+  if (!Want)
+    return Want.takeError();
+  St.Want = std::move(*Want);
+  return Path.empty() ? llvm::Error::success() : writeOracle(Path, St.Want);
+}
+} // namespace
+
+llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
+                                          const Spec &S, const EvalOptions &O) {
+  auto St = std::make_shared<EvalState>();
+  St->TheSpec = S;
+  St->Repeat = O.Repeat;
+  St->CpuOpts.ParallelBlocks = false;
+  St->CpuOpts.Checks = O.Checks;
+  if (llvm::Error E = loadOracle(BaseBitcode, O, *St))
+    return E;
+  St->CaseCostLimit = threadCostLimit(St->Want.Cases, O.ThreadCostLimit);
+  St->HeldOutCostLimit = threadCostLimit(St->Want.HeldOut, O.ThreadCostLimit);
+  return JobHandler([St](std::string_view Request) -> std::string {
+    if (Request.empty())
+      return "";
+    if (Request[0] == EvalInfo)
+      return "cache=" + std::to_string(St->FromCache) +
+             " threads=" + std::to_string(countThreads());
+    return encodeEval(evaluateVariant(*St, Request.substr(1),
+                                      Request[0] == EvalHeldOut));
+  });
+}
+
+} // namespace gevo::sandbox

@@ -1,0 +1,63 @@
+//===- EvalWire.cpp - A VariantEval as bytes between worker and parent ------===//
+
+#include "EvalWorker.h"
+#include "Wire.h"
+
+namespace gevo::sandbox {
+
+namespace {
+constexpr uint64_t NumStatuses = uint64_t(Status::OutOfMemory) + 1;
+
+Status readStatus(WireReader &R) {
+  uint64_t S = R.u64();
+  return S < NumStatuses ? Status(S) : Status::Crash;
+}
+} // namespace
+
+std::string encodeEval(const VariantEval &V) {
+  WireWriter W;
+  W.u64(uint64_t(V.S));
+  W.str(V.Message);
+  W.u64(V.Cases.size());
+  for (const CaseEval &C : V.Cases) {
+    W.str(C.Name);
+    W.u64(uint64_t(C.S));
+    W.str(C.Message);
+    W.str(C.FaultUid);
+    W.f64(C.Error);
+    W.u64(C.Identical);
+    W.f64(C.Seconds);
+    W.u64(C.ModeledCost);
+  }
+  W.f64(V.Seconds);
+  W.u64(V.ModeledCost);
+  W.f64(V.Error);
+  W.u64(V.Identical);
+  W.f64(V.JitSeconds);
+  return W.take();
+}
+
+bool decodeEval(std::string_view In, VariantEval &V) {
+  WireReader R(In);
+  V.S = readStatus(R);
+  V.Message = R.str();
+  V.Cases.resize(R.count(64));
+  for (CaseEval &C : V.Cases) {
+    C.Name = R.str();
+    C.S = readStatus(R);
+    C.Message = R.str();
+    C.FaultUid = R.str();
+    C.Error = R.f64();
+    C.Identical = R.u64();
+    C.Seconds = R.f64();
+    C.ModeledCost = R.u64();
+  }
+  V.Seconds = R.f64();
+  V.ModeledCost = R.u64();
+  V.Error = R.f64();
+  V.Identical = R.u64();
+  V.JitSeconds = R.f64();
+  return R.atEnd();
+}
+
+} // namespace gevo::sandbox

@@ -1,0 +1,138 @@
+//===- EvalWorker.cpp - A variant on the cases, inside a worker -------------===//
+
+#include "EvalWorker.h"
+
+#include "gevo/harness/Plan.h"
+#include "gevo/harness/cpu/PlanDevice.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace gevo::sandbox {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  return V.empty() ? 0 : V[V.size() / 2];
+}
+
+ElemType outputType(const CaseSpec &C, const std::string &Name) {
+  for (const BufferSpec &B : C.Buffers)
+    if (B.Name == Name)
+      return B.Type;
+  return ElemType::U8;
+}
+
+/// Error and identity of Got's outputs against the oracle's.
+void compare(const CaseSpec &C, const CaseOracle &Want, const CaseOutcome &Got,
+             CaseEval &R) {
+  if (Got.Outputs.size() != Want.Outputs.size()) {
+    R.S = Status::WrongOutput;
+    R.Error = HUGE_VAL;
+    return;
+  }
+  R.Identical = true;
+  for (size_t I = 0; I < Want.Outputs.size(); ++I) {
+    R.Error = std::max(R.Error, outputError(outputType(C, C.Outputs[I]),
+                                            Want.Outputs[I], Got.Outputs[I],
+                                            C.Tol.M));
+    R.Identical &= Want.Outputs[I] == Got.Outputs[I];
+  }
+  if (C.Tol.M == Metric::Exact ? R.Error != 0 : !(R.Error <= C.Tol.Max))
+    R.S = Status::WrongOutput;
+}
+
+/// Runs C Repeat times: the first run is checked, every run is timed.
+CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
+                unsigned Repeat) {
+  CaseEval R;
+  R.Name = C.Name;
+  CaseOutcome Got = runCase(C, D);
+  std::vector<double> Times{Got.KernelSeconds};
+  for (unsigned I = 1; I < Repeat && Got.S == Status::Ok; ++I) {
+    CaseOutcome Again = runCase(C, D);
+    Times.push_back(Again.KernelSeconds);
+    if (Again.S != Status::Ok)
+      Got = std::move(Again);
+  }
+  R.S = Got.S;
+  R.Message = Got.Message;
+  R.FaultUid = Got.FaultUid;
+  R.ModeledCost = Got.ModeledCost;
+  R.Seconds = median(Times);
+  if (R.S == Status::Ok)
+    compare(C, Want, Got, R);
+  return R;
+}
+
+/// Parses and verifies Bitcode into Ctx; "" or why not.
+std::string parseVariant(std::string_view Bitcode, llvm::LLVMContext &Ctx,
+                         std::unique_ptr<llvm::Module> &M) {
+  auto Buf = llvm::MemoryBuffer::getMemBuffer(
+      llvm::StringRef(Bitcode.data(), Bitcode.size()), "variant", false);
+  auto Parsed = llvm::parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
+  if (!Parsed)
+    return "not a bitcode module: " + llvm::toString(Parsed.takeError());
+  std::string Why;
+  llvm::raw_string_ostream OS(Why);
+  if (llvm::verifyModule(**Parsed, &OS))
+    return "the verifier rejects the module: " +
+           Why.substr(0, Why.find('\n'));
+  M = std::move(*Parsed);
+  return "";
+}
+
+VariantEval compileFail(const std::vector<CaseSpec> &Cases, std::string Why) {
+  VariantEval V;
+  V.S = Status::CompileFail;
+  V.Message = std::move(Why);
+  for (const CaseSpec &C : Cases)
+    V.Cases.push_back(failedCase(C.Name, V.S, V.Message));
+  return V;
+}
+} // namespace
+
+VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
+                            bool HeldOut) {
+  const auto &Cases = HeldOut ? St.TheSpec.HeldOut : St.TheSpec.Cases;
+  const auto &Want = HeldOut ? St.Want.HeldOut : St.Want.Cases;
+  auto Start = Clock::now();
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+  if (std::string Why = parseVariant(Bitcode, Ctx, M); !Why.empty())
+    return compileFail(Cases, Why);
+  cpu::Options Opts = St.CpuOpts;
+  Opts.ThreadCostLimit = HeldOut ? St.HeldOutCostLimit : St.CaseCostLimit;
+  auto Dev = cpu::CpuPlanDevice::create(*M, Opts);
+  if (!Dev)
+    return compileFail(Cases, llvm::toString(Dev.takeError()));
+  VariantEval V;
+  V.JitSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  V.Identical = true;
+  for (size_t I = 0; I < Cases.size(); ++I) {
+    CaseEval C = runOne(Cases[I], Want[I], **Dev, St.Repeat);
+    if (V.S == Status::Ok && C.S != Status::Ok) {
+      V.S = C.S;
+      V.Message = C.Name + ": " +
+                  (C.Message.empty() ? std::string(statusName(C.S)) : C.Message);
+    }
+    V.Seconds += C.Seconds;
+    V.ModeledCost += C.ModeledCost;
+    V.Error = std::max(V.Error, C.Error);
+    V.Identical &= C.Identical;
+    V.Cases.push_back(std::move(C));
+  }
+  return V;
+}
+
+} // namespace gevo::sandbox

@@ -1,0 +1,58 @@
+//===- EvalWorker.h - The Evaluator's server and worker side -----*- C++ -*-===//
+//
+// What runs inside the sandbox for the Evaluator. Requests are one kind
+// byte and a body: 'E' (evaluate on the cases) or 'H' (on the held-out
+// cases) followed by a variant's bitcode, 'I' (info: "cache=<0|1>
+// threads=<n>"). Replies to 'E' and 'H' are an encoded VariantEval.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_SANDBOX_EVALWORKER_H
+#define GEVO_HARNESS_SANDBOX_EVALWORKER_H
+
+#include "OracleCache.h"
+
+#include "gevo/harness/Evaluator.h"
+#include "gevo/harness/Sandbox.h"
+#include "gevo/harness/cpu/Program.h"
+
+namespace gevo::sandbox {
+
+constexpr char EvalCases = 'E', EvalHeldOut = 'H', EvalInfo = 'I';
+
+/// A case the variant did not get to run (compile failure, dead worker).
+inline CaseEval failedCase(std::string Name, Status S, std::string Message) {
+  CaseEval C;
+  C.Name = std::move(Name);
+  C.S = S;
+  C.Message = std::move(Message);
+  return C;
+}
+
+std::string encodeEval(const VariantEval &V);
+/// False when In is not a whole encoded VariantEval.
+bool decodeEval(std::string_view In, VariantEval &V);
+
+/// What every worker inherits from the server.
+struct EvalState {
+  Spec TheSpec;
+  Oracle Want;
+  cpu::Options CpuOpts;
+  /// The step budget per thread on the cases and the held-out cases.
+  uint64_t CaseCostLimit = 0, HeldOutCostLimit = 0;
+  unsigned Repeat = 1;
+  bool FromCache = false;
+};
+
+/// Loads Bitcode on the cpu target and runs it on the cases (or held-out
+/// cases) against the oracle.
+VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
+                            bool HeldOut);
+
+/// Runs in the server: the oracle (from the cache, or by running the base
+/// on every case), then the job handler.
+llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
+                                          const Spec &S, const EvalOptions &O);
+
+} // namespace gevo::sandbox
+
+#endif

@@ -1,0 +1,131 @@
+//===- Evaluator.cpp - Evaluate variants in sandboxed workers ---------------===//
+
+#include "gevo/harness/Evaluator.h"
+
+#include "EvalWorker.h"
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+namespace gevo {
+
+using namespace sandbox;
+
+namespace {
+llvm::Error evalError(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+std::string request(char Kind, std::string_view Bitcode) {
+  std::string R(1, Kind);
+  R.append(Bitcode);
+  return R;
+}
+
+Status statusOfJob(JobResult::Kind K) {
+  switch (K) {
+  case JobResult::TimedOut:
+    return Status::Timeout;
+  case JobResult::OutOfMemory:
+    return Status::OutOfMemory;
+  default:
+    return Status::Crash;
+  }
+}
+
+/// The last non-empty line of a worker's output, for the message.
+std::string lastLine(const std::string &Tail) {
+  size_t End = Tail.find_last_not_of("\n \t");
+  if (End == std::string::npos)
+    return "";
+  size_t Begin = Tail.rfind('\n', End);
+  return Tail.substr(Begin == std::string::npos ? 0 : Begin + 1,
+                     End + 1 - (Begin == std::string::npos ? 0 : Begin + 1));
+}
+
+llvm::Error checkOptions(const EvalOptions &O) {
+  if (O.Target != "cpu")
+    return evalError("target '" + O.Target +
+                     "' is not available in the evaluator yet");
+  if (O.Workers == 0 || O.Repeat == 0)
+    return evalError("the evaluator needs at least one worker and one run "
+                     "per case");
+  return llvm::Error::success();
+}
+} // namespace
+
+Evaluator::~Evaluator() = default;
+
+VariantEval Evaluator::fromJob(const JobResult &J, bool HeldOut) const {
+  VariantEval V;
+  if (J.K == JobResult::Done && decodeEval(J.Reply, V))
+    return V;
+  V.S = J.K == JobResult::Done ? Status::Crash : statusOfJob(J.K);
+  V.Message = J.K == JobResult::Done ? "the worker's reply is malformed"
+                                     : "worker " + describeJob(J);
+  if (std::string Line = lastLine(J.OutputTail); !Line.empty())
+    V.Message += ": " + Line;
+  for (const CaseSpec &C : HeldOut ? TheSpec.HeldOut : TheSpec.Cases)
+    V.Cases.push_back(failedCase(C.Name, V.S, V.Message));
+  return V;
+}
+
+llvm::Expected<std::unique_ptr<Evaluator>>
+Evaluator::create(const llvm::Module &Base, const Spec &S,
+                  const EvalOptions &O) {
+  if (llvm::Error E = checkOptions(O))
+    return E;
+  std::string Bitcode;
+  llvm::raw_string_ostream OS(Bitcode);
+  llvm::WriteBitcodeToFile(Base, OS);
+  OS.flush();
+  SandboxOptions SO;
+  SO.Workers = O.Workers;
+  SO.MemoryLimitBytes = O.MemoryLimitBytes;
+  // The base's own evaluation gets a generous watchdog; it sets the real one.
+  SO.JobTimeoutSeconds = O.JobTimeoutSeconds > 0 ? O.JobTimeoutSeconds : 600;
+  auto Box = Sandbox::start(
+      [Bitcode, S, O] { return setUpEvaluator(Bitcode, S, O); }, SO);
+  if (!Box)
+    return Box.takeError();
+  std::unique_ptr<Evaluator> E(new Evaluator);
+  E->Box = std::move(*Box);
+  E->TheSpec = S;
+  // Twice: the first round warms the fresh workers up, so the base's times
+  // compare with those of variants on warm workers.
+  std::vector<JobResult> Jobs;
+  for (int Round = 0; Round < 2; ++Round)
+    Jobs = E->Box->runAll({request(EvalCases, Bitcode),
+                           request(EvalHeldOut, Bitcode),
+                           std::string(1, EvalInfo)});
+  E->Base = E->fromJob(Jobs[0], false);
+  E->BaseHeldOut = E->fromJob(Jobs[1], true);
+  for (const VariantEval *V : {&E->Base, &E->BaseHeldOut})
+    if (V->S != Status::Ok)
+      return evalError("the unmodified kernel fails in a worker: " +
+                       V->Message);
+  E->FromCache = Jobs[2].Reply.rfind("cache=1", 0) == 0;
+  if (O.JobTimeoutSeconds <= 0)
+    E->Box->setJobTimeout(
+        std::max(5.0, 50 * std::max(Jobs[0].Seconds, Jobs[1].Seconds)));
+  return E;
+}
+
+std::vector<VariantEval>
+Evaluator::evaluate(const std::vector<std::string> &Bitcode, bool HeldOut) {
+  std::vector<std::string> Requests;
+  Requests.reserve(Bitcode.size());
+  for (const std::string &B : Bitcode)
+    Requests.push_back(request(HeldOut ? EvalHeldOut : EvalCases, B));
+  std::vector<JobResult> Jobs = Box->runAll(Requests);
+  std::vector<VariantEval> Results;
+  Results.reserve(Jobs.size());
+  for (const JobResult &J : Jobs)
+    Results.push_back(fromJob(J, HeldOut));
+  return Results;
+}
+
+} // namespace gevo

@@ -1,0 +1,148 @@
+//===- OracleCache.cpp - The base module's outputs, on disk -----------------===//
+
+#include "OracleCache.h"
+#include "Wire.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
+
+namespace gevo::sandbox {
+
+namespace {
+constexpr std::string_view Magic = "gevo-oracle-1";
+
+void dumpSteps(WireWriter &W, const std::vector<Step> &Steps) {
+  W.u64(Steps.size());
+  for (const Step &St : Steps) {
+    W.u64(St.K);
+    W.str(St.Kernel);
+    for (const Dim3 &D : {St.Grid, St.Block})
+      W.u64(uint64_t(D.X) << 42 | uint64_t(D.Y) << 21 | D.Z);
+    W.u64(St.SharedBytes);
+    W.u64(St.Args.size());
+    for (const ArgSpec &A : St.Args) {
+      W.u64(A.K * 16 + unsigned(A.Type));
+      W.str(A.Name);
+      W.f64(A.Value);
+    }
+    for (const std::string *S : {&St.From, &St.To, &St.Symbol, &St.Counter})
+      W.str(*S);
+    W.f64(St.Value);
+    W.u64(St.Times);
+    dumpSteps(W, St.Body);
+  }
+}
+
+/// Everything about a case that decides the base's outputs.
+llvm::Error dumpCase(WireWriter &W, const CaseSpec &C) {
+  W.str(C.Name);
+  W.u64(C.Buffers.size());
+  for (const BufferSpec &B : C.Buffers) {
+    auto Contents = initialContents(B);
+    if (!Contents)
+      return Contents.takeError();
+    W.str(B.Name);
+    W.u64(unsigned(B.Type));
+    W.str(std::string_view(reinterpret_cast<const char *>(Contents->data()),
+                           Contents->size()));
+  }
+  dumpSteps(W, C.Steps);
+  W.u64(C.Outputs.size());
+  for (const std::string &O : C.Outputs)
+    W.str(O);
+  return llvm::Error::success();
+}
+
+void writeCases(WireWriter &W, const std::vector<CaseOracle> &Cases) {
+  W.u64(Cases.size());
+  for (const CaseOracle &C : Cases) {
+    W.u64(C.ModeledCost);
+    W.u64(C.Outputs.size());
+    for (const Bytes &B : C.Outputs)
+      W.str(std::string_view(reinterpret_cast<const char *>(B.data()),
+                             B.size()));
+  }
+}
+
+bool readCases(WireReader &R, std::vector<CaseOracle> &Cases, size_t Want) {
+  Cases.resize(R.count(16));
+  for (CaseOracle &C : Cases) {
+    C.ModeledCost = R.u64();
+    C.Outputs.resize(R.count(8));
+    for (Bytes &B : C.Outputs) {
+      std::string S = R.str();
+      B.assign(S.begin(), S.end());
+    }
+  }
+  return R.ok() && Cases.size() == Want;
+}
+} // namespace
+
+llvm::Expected<std::string> oraclePath(const std::string &Dir,
+                                       std::string_view Bitcode,
+                                       const Spec &S) {
+  WireWriter W;
+  W.str(Bitcode);
+  for (const std::vector<CaseSpec> *Cases : {&S.Cases, &S.HeldOut}) {
+    W.u64(Cases->size());
+    for (const CaseSpec &C : *Cases)
+      if (llvm::Error E = dumpCase(W, C))
+        return E;
+  }
+  std::string Text = W.take();
+  auto Hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text));
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, llvm::toHex(Hash, true) + ".oracle");
+  return std::string(Path);
+}
+
+std::optional<Oracle> readOracle(const std::string &Path, const Spec &S) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return std::nullopt;
+  WireReader R((*Buf)->getBuffer());
+  Oracle O;
+  if (R.str() != Magic || !readCases(R, O.Cases, S.Cases.size()) ||
+      !readCases(R, O.HeldOut, S.HeldOut.size()) || !R.atEnd())
+    return std::nullopt;
+  return O;
+}
+
+llvm::Error writeOracle(const std::string &Path, const Oracle &O) {
+  if (std::error_code EC =
+          llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
+    return llvm::createStringError(EC, "cannot create the oracle cache dir "
+                                       "of '%s': %s",
+                                   Path.c_str(), EC.message().c_str());
+  WireWriter W;
+  W.str(Magic);
+  writeCases(W, O.Cases);
+  writeCases(W, O.HeldOut);
+  std::string Text = W.take();
+  std::string Temp = Path + ".tmp" + std::to_string(getpid());
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream OS(Temp, EC);
+    if (!EC) {
+      OS << Text;
+      OS.close();
+      EC = OS.error();
+    }
+  }
+  if (!EC)
+    EC = llvm::sys::fs::rename(Temp, Path);
+  if (EC) {
+    llvm::sys::fs::remove(Temp);
+    return llvm::createStringError(EC, "cannot write the oracle cache '%s': %s",
+                                   Path.c_str(), EC.message().c_str());
+  }
+  return llvm::Error::success();
+}
+
+} // namespace gevo::sandbox

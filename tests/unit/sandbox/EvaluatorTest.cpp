@@ -1,0 +1,230 @@
+//===- EvaluatorTest.cpp - Variants of a corpus kernel, sandboxed ---------===//
+//
+// The reduction kernel: its base is identical to its oracle; a changed
+// constant is wrong_output; an endless loop is a timeout (step budget, and
+// the watchdog when the budget is off); a wild store without checks kills
+// the worker (crash); oracle files are written and reused.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/harness/Evaluator.h"
+#include "gevo/harness/Plan.h"
+#include "gevo/harness/cpu/PlanDevice.h"
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+using namespace gevo;
+using namespace llvm;
+
+namespace {
+
+class EvaluatorTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    SMDiagnostic Diag;
+    Base = parseIRFile(GEVO_CORPUS_DIR "/reduction.ll", Diag, Ctx);
+    ASSERT_TRUE(Base) << Diag.getMessage().str();
+    auto S = loadSpec(GEVO_CORPUS_SOURCE_DIR "/tests/reduction");
+    ASSERT_TRUE(bool(S)) << toString(S.takeError());
+    TheSpec = std::move(*S);
+  }
+
+  std::unique_ptr<Evaluator> create(const EvalOptions &O) {
+    auto E = Evaluator::create(*Base, TheSpec, O);
+    if (!E) {
+      ADD_FAILURE() << toString(E.takeError());
+      return nullptr;
+    }
+    return std::move(*E);
+  }
+
+  static std::string bitcode(const Module &M) {
+    std::string S;
+    raw_string_ostream OS(S);
+    WriteBitcodeToFile(M, OS);
+    return S;
+  }
+
+  /// The kernel with `add %i, 256` (the second element's index) at 128.
+  std::string wrongConstant() {
+    auto M = CloneModule(*Base);
+    for (Instruction &I : instructions(*M->getFunction("reduce_sum")))
+      if (auto *C = dyn_cast<ConstantInt>(I.getOperand(I.getNumOperands() - 1)))
+        if (I.getOpcode() == Instruction::Add && C->getZExtValue() == 256) {
+          I.setOperand(1, ConstantInt::get(C->getType(), 128));
+          return bitcode(*M);
+        }
+    ADD_FAILURE() << "no add of 256 in reduce_sum";
+    return "";
+  }
+
+  /// The kernel with a new entry that jumps into an endless loop, or (with
+  /// WildStore) stores to address 16 and returns. (A loop of nothing but a
+  /// branch has no modeled cost, so only the watchdog would stop it.)
+  std::string brokenEntry(bool WildStore) {
+    auto M = CloneModule(*Base);
+    Function *F = M->getFunction("reduce_sum");
+    BasicBlock *Old = &F->getEntryBlock();
+    auto *Entry = BasicBlock::Create(M->getContext(), "entry", F, Old);
+    IRBuilder<> B(Entry);
+    if (WildStore) {
+      Value *Address = B.CreateIntToPtr(B.getInt64(16), B.getPtrTy());
+      B.CreateStore(B.getInt32(7), Address, /*isVolatile=*/true);
+      B.CreateRetVoid();
+      return bitcode(*M);
+    }
+    auto *Spin = BasicBlock::Create(M->getContext(), "spin", F, Old);
+    B.CreateBr(Spin);
+    // The loop counts, so it has a cost for the step budget to see.
+    IRBuilder<> S(Spin);
+    PHINode *I = S.CreatePHI(S.getInt32Ty(), 2);
+    Value *Next = S.CreateAdd(I, S.getInt32(1));
+    I->addIncoming(S.getInt32(0), Entry);
+    I->addIncoming(Next, Spin);
+    S.CreateBr(Spin);
+    return bitcode(*M);
+  }
+
+  LLVMContext Ctx;
+  std::unique_ptr<Module> Base;
+  Spec TheSpec;
+};
+
+TEST_F(EvaluatorTest, CpuTargetStartsNoThreadWithoutParallelBlocks) {
+  cpu::Options O;
+  O.ParallelBlocks = false;
+  auto Dev = cpu::CpuPlanDevice::create(*Base, O);
+  ASSERT_TRUE(bool(Dev)) << toString(Dev.takeError());
+  CaseOutcome Got = runCase(TheSpec.Cases[1], **Dev);
+  EXPECT_EQ(Got.S, Status::Ok) << Got.Message;
+  EXPECT_EQ(countThreads(), 1u);
+}
+
+TEST_F(EvaluatorTest, BaseIsIdenticalAndVariantsAreClassified) {
+  // A small step budget: the endless loop stops as a status in the worker
+  // (a block's later threads still run up to their own budget).
+  EvalOptions O;
+  O.ThreadCostLimit = uint64_t(1) << 20;
+  auto E = create(O);
+  ASSERT_TRUE(E);
+  const VariantEval &B = E->base();
+  EXPECT_EQ(B.S, Status::Ok) << B.Message;
+  EXPECT_TRUE(B.Identical);
+  ASSERT_EQ(B.Cases.size(), 2u);
+  EXPECT_GT(B.Cases[1].ModeledCost, B.Cases[0].ModeledCost);
+  EXPECT_EQ(B.ModeledCost, B.Cases[0].ModeledCost + B.Cases[1].ModeledCost);
+  EXPECT_TRUE(E->baseHeldOut().Identical);
+  EXPECT_EQ(E->baseHeldOut().Cases.size(), 1u);
+  EXPECT_GE(E->jobTimeout(), 5.0);
+
+  std::vector<VariantEval> R = E->evaluate(
+      {bitcode(*Base), wrongConstant(), brokenEntry(false), "not bitcode"});
+  ASSERT_EQ(R.size(), 4u);
+  EXPECT_EQ(R[0].S, Status::Ok);
+  EXPECT_TRUE(R[0].Identical);
+  EXPECT_EQ(R[0].ModeledCost, B.ModeledCost);
+  EXPECT_EQ(R[1].S, Status::WrongOutput);
+  EXPECT_EQ(R[1].Cases[0].S, Status::WrongOutput);
+  EXPECT_GT(R[1].Error, 1e-4);
+  EXPECT_FALSE(R[1].Identical);
+  EXPECT_EQ(R[2].S, Status::Timeout) << R[2].Message;
+  EXPECT_EQ(R[2].Cases[1].S, Status::Timeout); // the step budget, per case
+  EXPECT_EQ(R[3].S, Status::CompileFail);
+  EXPECT_EQ(R[3].Cases.size(), 2u);
+  // Nothing here killed a worker.
+  EXPECT_EQ(E->stats().restarts(), 0u);
+}
+
+TEST_F(EvaluatorTest, WatchdogAndDeadWorkersAreStatuses) {
+  EvalOptions O;
+  O.JobTimeoutSeconds = 1.5;
+  O.ThreadCostLimit = uint64_t(1) << 62; // only the watchdog stops a loop
+  O.Checks = false;                      // a wild store kills the worker
+  auto E = create(O);
+  ASSERT_TRUE(E);
+  std::vector<VariantEval> R = E->evaluate(
+      {brokenEntry(false), brokenEntry(true), wrongConstant()});
+  EXPECT_EQ(R[0].S, Status::Timeout) << R[0].Message;
+  EXPECT_NE(R[0].Message.find("watchdog"), std::string::npos) << R[0].Message;
+  EXPECT_EQ(R[1].S, Status::Crash) << R[1].Message;
+  EXPECT_NE(R[1].Message.find("SIGSEGV"), std::string::npos) << R[1].Message;
+  ASSERT_EQ(R[1].Cases.size(), 2u);
+  EXPECT_EQ(R[1].Cases[0].S, Status::Crash);
+  EXPECT_EQ(R[2].S, Status::WrongOutput);
+  EXPECT_EQ(E->stats().restarts(), 2u);
+  // The pool still evaluates after both deaths.
+  EXPECT_TRUE(E->evaluate({bitcode(*Base)})[0].Identical);
+}
+
+TEST_F(EvaluatorTest, OracleCacheIsWrittenAndReused) {
+  SmallString<128> Dir;
+  ASSERT_FALSE(sys::fs::createUniqueDirectory("gevo-oracle", Dir));
+  EvalOptions O;
+  O.Workers = 1;
+  O.OracleCacheDir = std::string(Dir);
+  auto Files = [&] {
+    std::vector<std::string> Names;
+    std::error_code EC;
+    for (sys::fs::directory_iterator I(Dir, EC), End; I != End && !EC;
+         I.increment(EC))
+      Names.push_back(I->path());
+    return Names;
+  };
+  {
+    auto E = create(O);
+    ASSERT_TRUE(E);
+    EXPECT_FALSE(E->oracleFromCache());
+  }
+  std::vector<std::string> Written = Files();
+  ASSERT_EQ(Written.size(), 1u);
+  EXPECT_TRUE(StringRef(Written[0]).ends_with(".oracle"));
+  {
+    auto E = create(O);
+    ASSERT_TRUE(E);
+    EXPECT_TRUE(E->oracleFromCache());
+    EXPECT_TRUE(E->base().Identical);
+  }
+  // A damaged file is ignored and rewritten.
+  ASSERT_EQ(::truncate(Written[0].c_str(), 10), 0);
+  {
+    auto E = create(O);
+    ASSERT_TRUE(E);
+    EXPECT_FALSE(E->oracleFromCache());
+  }
+  uint64_t Size = 0;
+  ASSERT_FALSE(sys::fs::file_size(Written[0], Size));
+  EXPECT_GT(Size, 10u);
+  sys::fs::remove_directories(Dir);
+}
+
+TEST_F(EvaluatorTest, BadInputsAreErrors) {
+  EvalOptions O;
+  O.Target = "cuda";
+  auto Cuda = Evaluator::create(*Base, TheSpec, O);
+  ASSERT_FALSE(Cuda);
+  EXPECT_EQ(toString(Cuda.takeError()),
+            "target 'cuda' is not available in the evaluator yet");
+  Spec Broken = TheSpec;
+  Broken.Cases[1].Steps[0].Kernel = "no_such_kernel";
+  auto Failing = Evaluator::create(*Base, Broken, {});
+  ASSERT_FALSE(Failing);
+  EXPECT_NE(toString(Failing.takeError())
+                .find("the unmodified kernel fails case 'n40000'"),
+            std::string::npos);
+}
+
+} // namespace
