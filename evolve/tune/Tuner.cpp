@@ -65,6 +65,33 @@ FunctionProblem::measure(const std::vector<const Prepared *> &B) {
   return Out;
 }
 
+std::optional<double> syntheticTime(const Space &S, const Config &C) {
+  uint64_t H = S.encode(C) * 0x9E3779B97F4A7C15ull;
+  H ^= H >> 31;
+  H *= 0xBF58476D1CE4E5B9ull;
+  H ^= H >> 29;
+  if (H % 10 == 0)
+    return std::nullopt;
+  double Bowl = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    const Param &P = S.param(I);
+    const std::vector<double> &F = P.features(C[I]);
+    for (size_t J = 0; J < F.size(); ++J) {
+      double Target = P.kind() == ParamKind::Factorization ? 1.0 / F.size()
+                                                           : 0.5;
+      Bowl += (F[J] - Target) * (F[J] - Target);
+    }
+  }
+  return 1 + 4 * Bowl + 0.3 * double((H >> 8) % 1000) / 1000;
+}
+
+std::unique_ptr<FunctionProblem> syntheticProblem(Space S, double CostSeconds) {
+  Space Copy = S;
+  return std::make_unique<FunctionProblem>(
+      std::move(S), Objective{"synthetic time", false},
+      [Copy](const Config &C) { return syntheticTime(Copy, C); }, CostSeconds);
+}
+
 void Tuner::tell(const std::vector<Config> &Asked,
                  const std::vector<Evaluation> &Results) {
   size_t First = History.size();
@@ -130,15 +157,6 @@ std::optional<double> Tuner::fitnessOf(uint64_t Code) const {
   if (It == Measured.end())
     return std::nullopt;
   return It->second;
-}
-
-std::vector<size_t> Tuner::ranked() const {
-  std::vector<size_t> Idx(History.size());
-  std::iota(Idx.begin(), Idx.end(), 0);
-  std::stable_sort(Idx.begin(), Idx.end(), [&](size_t A, size_t B) {
-    return History[A].Fitness > History[B].Fitness;
-  });
-  return Idx;
 }
 
 size_t roulette(const std::vector<double> &W, Rng &R) {

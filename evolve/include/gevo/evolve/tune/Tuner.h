@@ -21,6 +21,7 @@
 #include "gevo/evolve/tune/Space.h"
 
 #include <functional>
+#include <memory>
 #include <unordered_set>
 
 namespace gevo::evolve::tune {
@@ -70,6 +71,13 @@ private:
   double Cost;
 };
 
+/// A deterministic synthetic time over any space (for benchmarks and for
+/// tuning a space without a live objective): 1 + a smooth bowl around the
+/// balanced factorization / middle value of each parameter + a small
+/// ripple hashed from the config; about 10% of configs fail.
+std::optional<double> syntheticTime(const Space &S, const Config &C);
+std::unique_ptr<FunctionProblem> syntheticProblem(Space S, double CostSeconds = 0.01);
+
 class Tuner : public Strategy<Config> {
 public:
   struct Record {
@@ -100,8 +108,6 @@ protected:
   std::optional<Config> claimRandom(Rng &R);
   /// Fitness of a measured config (nullopt: not measured yet).
   std::optional<double> fitnessOf(uint64_t Code) const;
-  /// Indices into History, best first (ties: earlier first).
-  std::vector<size_t> ranked() const;
 
   const Space &S;
   bool HigherIsBetter;

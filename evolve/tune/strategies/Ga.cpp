@@ -1,0 +1,137 @@
+//===- Ga.cpp - Genetic algorithm in the style of AutoTVM's GATuner --------===//
+//
+// A generation of Pop configs is measured; then the best Elite of it and
+// the previous elites are kept, Pop children are bred from two distinct
+// parents drawn with probability proportional to normalised fitness,
+// single-point crossover, and each knob replaced by a random value with
+// probability Mutation. A child proposed before (or breaking a
+// constraint) has random knobs re-drawn until it is fresh.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/evolve/tune/Strategies.h"
+
+#include <algorithm>
+#include <deque>
+
+namespace gevo::evolve::tune {
+namespace {
+
+class GaTuner : public Tuner {
+public:
+  GaTuner(const Space &S, bool Hib, const Options &O)
+      : Tuner(S, Hib), Pop(size_t(checkRange("ga", O, "pop", 2, 1e6))),
+        Elite(size_t(checkRange("ga", O, "elite", 0, 1e6))),
+        Mutation(checkRange("ga", O, "mutation", 0, 1)) {}
+
+  std::vector<Config> ask(size_t N, Rng &R) override {
+    if (Queue.empty() && Told >= Genes.size())
+      breed(R);
+    std::vector<Config> Out;
+    while (Out.size() < N && !Queue.empty()) {
+      Out.push_back(S.decode(Queue.front()));
+      Queue.pop_front();
+    }
+    return Out;
+  }
+
+private:
+  void breed(Rng &R) {
+    std::vector<Record> Pool;
+    for (size_t I = Genes.size() ? History.size() - Genes.size() : History.size();
+         I < History.size(); ++I)
+      Pool.push_back(History[I]);
+    Pool.insert(Pool.end(), Elites.begin(), Elites.end());
+    Genes.clear();
+    Told = 0;
+    if (Pool.size() < 2) { // the first generation: random
+      for (size_t I = 0; I < Pop; ++I)
+        if (auto C = claimRandom(R))
+          Genes.push_back(S.encode(*C));
+      Queue.assign(Genes.begin(), Genes.end());
+      return;
+    }
+    std::stable_sort(Pool.begin(), Pool.end(), [](const Record &A, const Record &B) {
+      return A.Fitness > B.Fitness;
+    });
+    Elites.assign(Pool.begin(), Pool.begin() + std::min(Elite, Pool.size()));
+    double Max = Pool.front().Fitness + 1e-8;
+    std::vector<double> W;
+    for (const Record &P : Pool)
+      W.push_back((P.Fitness + 1e-8) / Max);
+    for (size_t I = 0; I < Pop; ++I) {
+      size_t A = roulette(W, R);
+      double Wa = W[A];
+      W[A] = 0; // two distinct parents
+      size_t B = roulette(W, R);
+      W[A] = Wa;
+      if (B == A)
+        B = (A + 1 + R.below(W.size() - 1)) % W.size();
+      Config X = S.decode(Pool[A].Code), Y = S.decode(Pool[B].Code);
+      size_t Point = R.below(S.size());
+      std::copy(Y.begin() + Point, Y.end(), X.begin() + Point);
+      for (size_t J = 0; J < S.size(); ++J)
+        if (R.uniform() < Mutation)
+          X[J] = uint32_t(R.below(S.param(J).size()));
+      std::optional<Config> C = X;
+      for (unsigned Try = 0; !claim(*C); ++Try) {
+        if (Try == 1000) {
+          C = claimRandom(R);
+          break;
+        }
+        size_t J = R.below(S.size());
+        (*C)[J] = uint32_t(R.below(S.param(J).size()));
+      }
+      if (!C)
+        break;
+      Genes.push_back(S.encode(*C));
+    }
+    Queue.assign(Genes.begin(), Genes.end());
+  }
+
+  void told(size_t First) override { Told += History.size() - First; }
+  nlohmann::json saveState() const override {
+    std::vector<nlohmann::json> E;
+    for (const Record &R : Elites)
+      E.push_back({R.Code, R.Fitness});
+    return {{"genes", Genes}, {"told", Told}, {"queue", Queue}, {"elites", E}};
+  }
+  void restoreState(const nlohmann::json &J) override {
+    Genes = J.at("genes").get<std::vector<uint64_t>>();
+    Told = J.at("told");
+    Queue = J.at("queue").get<std::deque<uint64_t>>();
+    for (uint64_t Code : Queue)
+      claim(S.decode(Code));
+    Elites.clear();
+    for (const auto &E : J.at("elites"))
+      Elites.push_back({E.at(0).get<uint64_t>(), E.at(1).get<double>()});
+  }
+
+  size_t Pop, Elite;
+  double Mutation;
+  std::vector<uint64_t> Genes; // this generation, in asking order
+  size_t Told = 0;             // how many of Genes were told
+  std::deque<uint64_t> Queue;  // Genes not asked yet
+  std::vector<Record> Elites;
+};
+
+std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
+  return std::make_unique<GaTuner>(S, Hib, O);
+}
+
+} // namespace
+
+const StrategyInfo &infoGa() {
+  static const StrategyInfo I{
+      "ga",
+      "genetic algorithm as AutoTVM's GATuner: elitism, fitness-proportional "
+      "parents, single-point crossover, per-knob mutation",
+      {{"pop", 100, "population (configs per generation)"},
+       {"elite", 3, "best configs carried into the next parent pool"},
+       {"mutation", 0.1, "probability of re-drawing each knob"}},
+      64,
+      create};
+  return I;
+}
+
+} // namespace gevo::evolve::tune

@@ -1,0 +1,197 @@
+//===- Nose.cpp - NoSE: evolution with a weighted k-NN surrogate -----------===//
+//
+// Gatopoulos et al. A population of N measured configs; each generation
+// breeds M = OffspringRatio * N fresh offspring (roulette-wheel parents,
+// single-point crossover, uniform mutation with probability PMut per
+// parameter), predicts each with a weighted k-NN regressor over every
+// measured config (k neighbours, weights 1/distance, Canberra distance on
+// the raw parameter vector) and measures only the top E = MeasureRatio * N.
+// The population becomes the best N of old and new.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/evolve/tune/Strategies.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <numeric>
+#include <unordered_set>
+
+namespace gevo::evolve::tune {
+namespace {
+
+double canberra(const double *A, const double *B, size_t N) {
+  double D = 0;
+  for (size_t I = 0; I < N; ++I) {
+    double Den = std::fabs(A[I]) + std::fabs(B[I]);
+    if (Den > 0)
+      D += std::fabs(A[I] - B[I]) / Den;
+  }
+  return D;
+}
+
+class NoseTuner : public Tuner {
+public:
+  NoseTuner(const Space &S, bool Hib, const Options &O)
+      : Tuner(S, Hib), N(size_t(checkRange("nose", O, "pop", 2, 1e6))),
+        M(size_t(std::ceil(N * checkRange("nose", O, "offspring-ratio", 0.01, 100)))),
+        E(std::max<size_t>(1, size_t(N * checkRange("nose", O, "measure-ratio", 0.001, 100)))),
+        K(size_t(checkRange("nose", O, "k", 1, 1e6))),
+        PMut(checkRange("nose", O, "mutation", 0, 1)), W(S.featureWidth()) {}
+
+  std::vector<Config> ask(size_t Want, Rng &R) override {
+    if (Queue.empty() && Pending == 0)
+      generation(R);
+    std::vector<Config> Out;
+    while (Out.size() < Want && !Queue.empty()) {
+      Out.push_back(S.decode(Queue.front()));
+      Queue.pop_front();
+    }
+    return Out;
+  }
+
+private:
+  void generation(Rng &R) {
+    std::vector<uint64_t> Next;
+    if (Population.empty()) {
+      for (size_t I = 0; I < N; ++I)
+        if (auto C = claimRandom(R))
+          Next.push_back(S.encode(*C));
+    } else {
+      Next = offspring(R);
+    }
+    Queue.assign(Next.begin(), Next.end());
+    Pending = Next.size();
+  }
+
+  /// The top E of M fresh offspring by predicted fitness, claimed.
+  std::vector<uint64_t> offspring(Rng &R) {
+    std::vector<double> Fit;
+    for (const Record &P : Population)
+      Fit.push_back(P.Fitness);
+    std::vector<Config> Kids;
+    std::unordered_set<uint64_t> InKids;
+    for (size_t Try = 0; Kids.size() < M && Try < 20 * M; ++Try) {
+      Config A = S.decode(Population[roulette(Fit, R)].Code);
+      Config B = S.decode(Population[roulette(Fit, R)].Code);
+      size_t Point = S.size() > 1 ? 1 + R.below(S.size() - 1) : 0;
+      std::copy(B.begin() + Point, B.end(), A.begin() + Point);
+      for (size_t J = 0; J < S.size(); ++J)
+        if (R.uniform() < PMut)
+          A[J] = uint32_t(R.below(S.param(J).size()));
+      uint64_t Code = S.encode(A);
+      if (!seen(Code) && S.satisfies(A) && InKids.insert(Code).second)
+        Kids.push_back(std::move(A));
+    }
+    std::vector<double> Pred;
+    for (const Config &C : Kids)
+      Pred.push_back(predict(C));
+    std::vector<size_t> Idx(Kids.size());
+    std::iota(Idx.begin(), Idx.end(), 0);
+    std::stable_sort(Idx.begin(), Idx.end(),
+                     [&](size_t A, size_t B) { return Pred[A] > Pred[B]; });
+    std::vector<uint64_t> Out;
+    for (size_t I = 0; I < Idx.size() && Out.size() < E; ++I)
+      if (claim(Kids[Idx[I]]))
+        Out.push_back(S.encode(Kids[Idx[I]]));
+    while (Out.size() < E) // too few fresh offspring: fill at random
+      if (auto C = claimRandom(R))
+        Out.push_back(S.encode(*C));
+      else
+        break;
+    return Out;
+  }
+
+  double predict(const Config &C) const {
+    std::vector<double> X = S.raw(C);
+    std::vector<std::pair<double, double>> Near; // (distance, fitness)
+    size_t Rows = Features.size() / std::max<size_t>(W, 1);
+    for (size_t I = 0; I < Rows; ++I) {
+      double D = canberra(X.data(), &Features[I * W], W);
+      if (D < 1e-12)
+        return History[I].Fitness;
+      if (Near.size() < K) {
+        Near.push_back({D, History[I].Fitness});
+        std::push_heap(Near.begin(), Near.end());
+      } else if (D < Near.front().first) {
+        std::pop_heap(Near.begin(), Near.end());
+        Near.back() = {D, History[I].Fitness};
+        std::push_heap(Near.begin(), Near.end());
+      }
+    }
+    double Num = 0, Den = 0;
+    for (const auto &[D, F] : Near)
+      Num += F / D, Den += 1 / D;
+    return Den > 0 ? Num / Den : 0;
+  }
+
+  void told(size_t First) override {
+    for (size_t I = First; I < History.size(); ++I) {
+      std::vector<double> X = S.raw(S.decode(History[I].Code));
+      Features.insert(Features.end(), X.begin(), X.end());
+      Population.push_back(History[I]);
+    }
+    Pending -= std::min(Pending, History.size() - First);
+    if (Pending == 0 && Queue.empty())
+      survive();
+  }
+  void survive() {
+    std::stable_sort(Population.begin(), Population.end(),
+                     [](const Record &A, const Record &B) { return A.Fitness > B.Fitness; });
+    if (Population.size() > N)
+      Population.resize(N);
+  }
+
+  nlohmann::json saveState() const override {
+    std::vector<nlohmann::json> P;
+    for (const Record &R : Population)
+      P.push_back({R.Code, R.Fitness});
+    return {{"population", P}, {"queue", Queue}, {"pending", Pending}};
+  }
+  void restoreState(const nlohmann::json &J) override {
+    Population.clear();
+    for (const auto &P : J.at("population"))
+      Population.push_back({P.at(0).get<uint64_t>(), P.at(1).get<double>()});
+    Queue = J.at("queue").get<std::deque<uint64_t>>();
+    for (uint64_t Code : Queue)
+      claim(S.decode(Code));
+    Pending = J.at("pending");
+    Features.clear();
+    for (const Record &R : History) {
+      std::vector<double> X = S.raw(S.decode(R.Code));
+      Features.insert(Features.end(), X.begin(), X.end());
+    }
+  }
+
+  size_t N, M, E, K;
+  double PMut;
+  size_t W;
+  std::vector<Record> Population;
+  std::deque<uint64_t> Queue;
+  size_t Pending = 0;           // asked this generation, not told yet
+  std::vector<double> Features; // raw vectors of History, row-major
+};
+
+std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
+  return std::make_unique<NoseTuner>(S, Hib, O);
+}
+
+} // namespace
+
+const StrategyInfo &infoNose() {
+  static const StrategyInfo I{
+      "nose",
+      "NoSE: evolution whose offspring are ranked by a weighted k-NN "
+      "surrogate (Canberra distance); only the top predicted are measured",
+      {{"pop", 100, "population N"},
+       {"offspring-ratio", 1.5, "offspring per generation, times N"},
+       {"measure-ratio", 0.3, "offspring measured per generation, times N"},
+       {"k", 9, "neighbours of the k-NN surrogate"},
+       {"mutation", 0.3, "probability of re-drawing each parameter"}},
+      30,
+      create};
+  return I;
+}
+
+} // namespace gevo::evolve::tune

@@ -1,0 +1,202 @@
+//===- StrategyTest.cpp - Every registered strategy, on a structured toy ---===//
+//
+// Each strategy: the budget is exact, no config is measured twice, a seed
+// gives the same run, a checkpoint resumes bit-identically, both
+// directions give the same search, and (where expected) it beats random
+// search on a smooth objective.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/evolve/tune/Compare.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+using namespace gevo;
+using namespace gevo::evolve;
+using namespace gevo::evolve::tune;
+using nlohmann::json;
+
+namespace {
+
+Space toySpace() {
+  return Space::fromJson(
+      {{"name", "toy"},
+       {"params",
+        {{{"name", "A"}, {"kind", "factorization"}, {"total", 64}, {"slots", 3}},
+         {{"name", "B"}, {"kind", "factorization"}, {"total", 32}, {"slots", 3}},
+         {{"name", "U"}, {"kind", "discrete"}, {"values", {1, 2, 3, 4, 5, 6, 7, 8}}},
+         {{"name", "E"}, {"kind", "categorical"}, {"values", {"a", "b", "c"}}}}},
+       {"constraints", {{{"product", {"A[2]", "B[2]"}}, {"max", 256}}}}},
+      "toy");
+}
+
+/// A smooth time (optimum 1) that fails when A[0] is 64.
+std::optional<double> toyTime(const Space &S, const Config &C) {
+  std::vector<double> R = S.raw(C);
+  if (R[0] == 64)
+    return std::nullopt;
+  auto Sq = [](double X) { return X * X; };
+  return 1 + Sq(std::log2(R[0]) - 2) + Sq(std::log2(R[1]) - 3) +
+         0.5 * Sq(std::log2(R[4]) - 2) + 0.2 * std::fabs(R[6] - 5) +
+         (R[7] == 1 ? 0 : 0.5);
+}
+
+std::unique_ptr<FunctionProblem> toyProblem(bool HigherIsBetter) {
+  Space S = toySpace();
+  Space Copy = S;
+  return std::make_unique<FunctionProblem>(
+      std::move(S), Objective{HigherIsBetter ? "speed" : "time", HigherIsBetter},
+      [Copy, HigherIsBetter](const Config &C) -> std::optional<double> {
+        auto T = toyTime(Copy, C);
+        if (T && HigherIsBetter)
+          return 1 / *T;
+        return T;
+      },
+      0.01);
+}
+
+struct Log {
+  std::vector<std::string> Lines;
+  RunResult R;
+};
+
+Log run(const std::string &Strategy, uint64_t Seed, uint64_t Trials,
+        bool Hib = false) {
+  auto P = toyProblem(Hib);
+  Log L;
+  RunOptions O;
+  O.Strategy = Strategy;
+  O.Seed = Seed;
+  O.Limit.Evaluations = Trials;
+  O.OnEvaluation = [&](const LogEntry &E) {
+    L.Lines.push_back(E.Key + " " + std::string(statusName(E.Result.S)) +
+                      (E.Result.Cached ? " cached" : ""));
+  };
+  L.R = runTuner(*P, O);
+  return L;
+}
+
+class EachStrategy : public ::testing::TestWithParam<std::string> {};
+
+std::vector<std::string> names() {
+  std::vector<std::string> N;
+  for (const StrategyInfo *I : strategies())
+    N.push_back(I->Name);
+  return N;
+}
+
+} // namespace
+
+TEST_P(EachStrategy, ExactBudgetAndNoRepeats) {
+  Log L = run(GetParam(), 1, 250);
+  EXPECT_EQ(L.Lines.size(), 250u);
+  EXPECT_EQ(L.R.Trials, 250u);
+  std::set<std::string> Keys;
+  for (const std::string &Line : L.Lines) {
+    EXPECT_EQ(Line.find("cached"), std::string::npos) << Line;
+    EXPECT_TRUE(Keys.insert(Line.substr(0, Line.find(' '))).second) << Line;
+    EXPECT_EQ(Line.find("not_applicable"), std::string::npos)
+        << "constraints are checked before measuring: " << Line;
+  }
+}
+
+TEST_P(EachStrategy, SameSeedSameRun) {
+  Log A = run(GetParam(), 7, 150), B = run(GetParam(), 7, 150);
+  EXPECT_EQ(A.Lines, B.Lines);
+  if (GetParam() != "grid") {
+    Log C = run(GetParam(), 8, 150);
+    EXPECT_NE(A.Lines, C.Lines);
+  }
+}
+
+TEST_P(EachStrategy, BothDirectionsSearchAlike) {
+  // Time t and speed 1/t give the same fitness, hence the same run.
+  Log Time = run(GetParam(), 3, 150, false), Speed = run(GetParam(), 3, 150, true);
+  EXPECT_EQ(Time.Lines, Speed.Lines);
+  ASSERT_FALSE(std::isnan(Time.R.BestValue));
+  EXPECT_NEAR(Time.R.BestValue, 1 / Speed.R.BestValue, 1e-12);
+}
+
+TEST_P(EachStrategy, CheckpointResumesIdentically) {
+  auto Run = [&](const json *From, json *Save, std::vector<std::string> &Lines) {
+    auto P = toyProblem(false);
+    auto T = makeTuner(GetParam(), P->space(), false);
+    EngineOptions O;
+    O.Seed = 5;
+    O.Limit.Evaluations = 160;
+    O.BatchSize = findStrategy(GetParam())->BatchSize;
+    Engine<Config> E(*P, *T, O);
+    if (From)
+      E.restore(json::parse(From->dump())); // through text, as on disk
+    E.OnEvaluation = [&](const LogEntry &L) { Lines.push_back(L.Key); };
+    E.OnBatch = [&] {
+      if (Save && E.evaluations() >= 60 && Save->is_null())
+        *Save = E.save();
+    };
+    E.run();
+  };
+  std::vector<std::string> Full, Resumed, Ignored;
+  json Checkpoint;
+  Run(nullptr, &Checkpoint, Full);
+  ASSERT_FALSE(Checkpoint.is_null());
+  Run(&Checkpoint, nullptr, Resumed);
+  uint64_t Done = Checkpoint["evaluations"];
+  ASSERT_EQ(Full.size(), Done + Resumed.size());
+  EXPECT_EQ(std::vector<std::string>(Full.begin() + Done, Full.end()), Resumed);
+}
+
+TEST_P(EachStrategy, BeatsRandomOnASmoothObjective) {
+  if (GetParam() == "random" || GetParam() == "grid")
+    GTEST_SKIP() << GetParam() << " is not expected to beat random search";
+  double Mine = 0, Random = 0;
+  const int Seeds = 8;
+  for (int Seed = 0; Seed < Seeds; ++Seed) {
+    Mine += run(GetParam(), 100 + Seed, 400).R.BestValue / Seeds;
+    Random += run("random", 100 + Seed, 400).R.BestValue / Seeds;
+  }
+  EXPECT_LT(Mine, Random) << GetParam() << " mean best " << Mine
+                          << " vs random " << Random;
+}
+
+INSTANTIATE_TEST_SUITE_P(Tune, EachStrategy, ::testing::ValuesIn(names()),
+                         [](const auto &I) {
+                           std::string N = I.param;
+                           for (char &C : N)
+                             if (C == '-')
+                               C = '_';
+                           return N;
+                         });
+
+TEST(Registry, UnknownNamesAndBadValuesAreErrors) {
+  Space S = toySpace();
+  EXPECT_THROW(makeTuner("nope", S, false), std::invalid_argument);
+  EXPECT_THROW(makeTuner("opevo", S, false, {{"nope", 1}}), std::invalid_argument);
+  try {
+    makeTuner("opevo", S, false, {{"q", 1.5}});
+    FAIL();
+  } catch (const std::invalid_argument &E) {
+    EXPECT_STREQ(E.what(), "opevo: q must be in [0, 0.999], got 1.5");
+  }
+  for (const StrategyInfo *I : strategies()) {
+    EXPECT_FALSE(I->Help.empty());
+    EXPECT_GT(I->BatchSize, 0u);
+  }
+}
+
+TEST(Registry, GbfsStartsUntiledAndStopsWhenTheQueueEmpties) {
+  Space S;
+  S.add(Param::factorization("N", 8, 3));
+  Space Copy = S;
+  FunctionProblem P(std::move(S), {}, [](const Config &C) { return 1.0 + C[0]; });
+  RunOptions O;
+  O.Strategy = "gbfs";
+  std::vector<json> Seen;
+  O.OnEvaluation = [&](const LogEntry &L) { Seen.push_back(L.Genome); };
+  RunResult R = runTuner(P, O);
+  ASSERT_FALSE(Seen.empty());
+  EXPECT_EQ(Seen[0], json({{"N", {8, 1, 1}}}));
+  EXPECT_EQ(R.Trials, 10u); // the whole connected graph, then the queue is empty
+}

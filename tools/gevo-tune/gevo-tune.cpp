@@ -1,0 +1,276 @@
+//===- gevo-tune.cpp - Tune a tile configuration, or compare tuners ---------===//
+//
+//   gevo-tune (--objective replay:FILE | --space FILE) --strategy NAME
+//             (--trials N | --time-budget SECONDS) --seed S --out DIR
+//   gevo-tune --compare --objective replay:FILE --strategies a,b --seeds 20
+//             --trials 500 --out DIR
+//
+// A run writes DIR/summary.json, DIR/trials.jsonl (one line per trial) and
+// DIR/convergence.svg; --compare runs strategies x seeds and writes
+// DIR/compare.md, DIR/compare.csv and DIR/convergence.svg. DIR must not
+// exist. Exit status: 0 done, 1 bad input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolSupport.h"
+
+#include "gevo/evolve/tune/Compare.h"
+#include "gevo/evolve/tune/Replay.h"
+
+#include <boost/program_options.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+using namespace gevo;
+using namespace gevo::evolve;
+using namespace gevo::evolve::tune;
+using nlohmann::json;
+
+namespace {
+constexpr const char *Tool = "gevo-tune";
+
+[[noreturn]] void fail(const std::string &Msg) { toolError(Tool, Msg); }
+
+struct Args {
+  std::string Objective, SpacePath, Strategy = "opevo", Strategies, Out, Metric;
+  std::string Checkpoints = "100,200,500";
+  uint64_t Trials = 0, Seed = 0, Seeds = 20;
+  double TimeBudget = 0;
+  size_t BatchSize = 0;
+};
+
+std::unique_ptr<TuneProblem> makeProblem(const Args &A, const po::variables_map &VM) {
+  try {
+    if (A.Objective.rfind("replay:", 0) == 0) {
+      ReplayOptions O;
+      O.Metric = A.Metric;
+      if (VM.count("higher-is-better"))
+        O.HigherIsBetter = true;
+      if (VM.count("lower-is-better"))
+        O.HigherIsBetter = false;
+      O.Noise = VM.count("replay-noise");
+      O.Restrict = !VM.count("unrestricted");
+      return ReplayProblem::load(A.Objective.substr(7), O);
+    }
+    if (A.Objective == "live")
+      fail("the live objective is not implemented yet; use replay:FILE or "
+           "--space FILE with --objective synthetic");
+    if (A.Objective != "synthetic" && !A.Objective.empty())
+      fail("unknown objective '" + A.Objective + "' (replay:FILE, synthetic)");
+    if (A.SpacePath.empty())
+      fail("need --objective replay:FILE or --space FILE (see --help)");
+    return syntheticProblem(Space::load(A.SpacePath));
+  } catch (const SpaceError &E) {
+    fail(E.what());
+  }
+}
+
+/// --<strategy>-<option> values the user gave, per strategy.
+Options givenOptions(const StrategyInfo &I, const po::variables_map &VM) {
+  Options O;
+  for (const OptionInfo &Opt : I.Opts)
+    if (VM.count(I.Name + "-" + Opt.Name))
+      O[Opt.Name] = VM[I.Name + "-" + Opt.Name].as<double>();
+  return O;
+}
+
+void write(const fs::path &P, const std::string &Text) {
+  std::ofstream OS(P);
+  OS << Text;
+  if (!OS)
+    fail("cannot write '" + P.string() + "'");
+}
+
+Budget budgetOf(const Args &A) {
+  Budget B;
+  if (A.Trials)
+    B.Evaluations = A.Trials;
+  if (A.TimeBudget > 0) {
+    B.Seconds = A.TimeBudget;
+    B.Simulated = true; // objectives report what measuring costs
+  }
+  return B;
+}
+
+int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
+  const StrategyInfo *I = findStrategy(A.Strategy);
+  if (!I)
+    fail("unknown strategy '" + A.Strategy + "' (see --help)");
+  bool Hib = P.objective().HigherIsBetter;
+  RunOptions O{A.Strategy, givenOptions(*I, VM), A.Seed, budgetOf(A), A.BatchSize, 1, {}};
+  std::ofstream Trials(fs::path(A.Out) / "trials.jsonl");
+  O.OnEvaluation = [&](const LogEntry &L) {
+    json Line = {{"trial", L.Index}, {"config", L.Genome},
+                 {"status", statusName(L.Result.S)}, {"value", nullptr},
+                 {"cost_seconds", L.Result.CostSeconds}};
+    if (L.Result.S == Status::Ok)
+      Line["value"] = valueOf(L.Result, Hib);
+    else if (!L.Result.Message.empty())
+      Line["message"] = L.Result.Message;
+    Trials << Line.dump() << "\n";
+  };
+  RunResult R;
+  try {
+    R = runTuner(P, O);
+  } catch (const std::exception &E) {
+    fail(E.what());
+  }
+  json Summary = {{"strategy", A.Strategy},
+                  {"seed", A.Seed},
+                  {"trials", R.Trials},
+                  {"best_config", R.Best ? P.space().describe(*R.Best) : json()},
+                  {"best_value", std::isnan(R.BestValue) ? json() : json(R.BestValue)},
+                  {"higher_is_better", Hib},
+                  {"tuner_seconds", R.TunerSeconds},
+                  {"objective", P.objective().Name},
+                  {"simulated_seconds", R.SimulatedSeconds},
+                  {"optimum", P.optimum() ? json(*P.optimum()) : json()}};
+  write(fs::path(A.Out) / "summary.json", Summary.dump(2) + "\n");
+  write(fs::path(A.Out) / "convergence.svg",
+        svgPlot("gevo-tune: " + A.Strategy + ", seed " + std::to_string(A.Seed),
+                "trial", "best " + P.objective().Name, {{A.Strategy, R.BestSoFar}}));
+  std::cout << Summary.dump() << "\n";
+  return 0;
+}
+
+std::vector<std::string> splitList(const std::string &S) {
+  std::vector<std::string> Out;
+  std::stringstream SS(S);
+  for (std::string Item; std::getline(SS, Item, ',');)
+    if (!Item.empty())
+      Out.push_back(Item);
+  return Out;
+}
+
+int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
+  std::vector<std::string> Names = splitList(A.Strategies);
+  if (Names.empty())
+    for (const StrategyInfo *I : strategies())
+      Names.push_back(I->Name);
+  std::vector<uint64_t> Checks;
+  for (const std::string &C : splitList(A.Checkpoints))
+    Checks.push_back(std::stoull(C));
+  std::vector<CompareRow> Rows;
+  for (const std::string &Name : Names) {
+    const StrategyInfo *I = findStrategy(Name);
+    if (!I)
+      fail("unknown strategy '" + Name + "' (see --help)");
+    CompareRow Row{Name, {}, 0, 0};
+    for (uint64_t Seed = A.Seed; Seed < A.Seed + A.Seeds; ++Seed) {
+      RunResult R;
+      try {
+        R = runTuner(P, {Name, givenOptions(*I, VM), Seed, budgetOf(A), A.BatchSize, 1, {}});
+      } catch (const std::exception &E) {
+        fail(E.what());
+      }
+      Row.Curves.push_back(R.BestSoFar);
+      Row.TunerSeconds += R.TunerSeconds;
+      Row.Trials += R.Trials;
+    }
+    std::cerr << Tool << ": " << Name << " done\n";
+    Rows.push_back(std::move(Row));
+  }
+  bool Hib = P.objective().HigherIsBetter;
+  std::string Md = compareTable(Rows, Checks, P.optimum(), Hib, false);
+  write(fs::path(A.Out) / "compare.md", Md);
+  write(fs::path(A.Out) / "compare.csv", compareTable(Rows, Checks, P.optimum(), Hib, true));
+  std::vector<Series> S;
+  size_t Len = 0;
+  for (const CompareRow &R : Rows)
+    for (const auto &C : R.Curves)
+      Len = std::max(Len, C.size());
+  for (const CompareRow &R : Rows) {
+    std::vector<double> Y = meanCurve(R, Len);
+    if (P.optimum())
+      for (double &V : Y)
+        V = fractionOfOptimum(V, *P.optimum(), Hib);
+    S.push_back({R.Strategy, Y});
+  }
+  write(fs::path(A.Out) / "convergence.svg",
+        svgPlot("best so far, mean of " + std::to_string(A.Seeds) + " seeds", "trial",
+                P.optimum() ? "fraction of the optimum" : "best " + P.objective().Name, S));
+  std::cout << Md;
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::ostringstream Usage;
+  Usage << "gevo-tune: tune a tile configuration, or compare tuners.\n\n"
+           "Usage: gevo-tune (--objective replay:FILE | --space FILE) "
+           "[--strategy NAME] (--trials N | --time-budget S) [--seed S] --out DIR\n"
+           "       gevo-tune --compare --objective replay:FILE [--strategies a,b] "
+           "[--seeds N] --trials N --out DIR\n\nStrategies:\n";
+  for (const StrategyInfo *I : strategies())
+    Usage << "  " << I->Name << ": " << I->Help << "\n";
+  Usage << "\nOptions";
+  po::options_description Opts(Usage.str());
+  Args A;
+  Opts.add_options()("help,h", "show this help")(
+      "objective", po::value(&A.Objective),
+      "replay:FILE (Kernel Tuner cache or T4 file, gzip or plain) or synthetic")(
+      "space", po::value(&A.SpacePath), "space JSON file (with the synthetic objective)")(
+      "strategy", po::value(&A.Strategy)->default_value("opevo"), "strategy to run")(
+      "trials", po::value(&A.Trials), "budget: measurements")(
+      "time-budget", po::value(&A.TimeBudget),
+      "budget: simulated seconds of compiling and running (replay: as recorded)")(
+      "seed", po::value(&A.Seed)->default_value(0), "seed (compare: the first)")(
+      "out", po::value(&A.Out), "output directory (must not exist)")(
+      "batch-size", po::value(&A.BatchSize), "configs asked at once (default: the strategy's)")(
+      "metric", po::value(&A.Metric), "replay: the measurement to optimise (default: the file's)")(
+      "higher-is-better", "replay: the metric is a throughput")(
+      "lower-is-better", "replay: the metric is a time")(
+      "replay-noise", "replay: draw values from the recorded repeats")(
+      "unrestricted", "replay: search the full product, configs absent from the file fail")(
+      "compare", "run strategies x seeds and write comparison tables and plots")(
+      "strategies", po::value(&A.Strategies), "compare: comma-separated (default: all)")(
+      "seeds", po::value(&A.Seeds)->default_value(20), "compare: seeds per strategy")(
+      "checkpoints", po::value(&A.Checkpoints)->default_value("100,200,500"),
+      "compare: trial counts reported in the table");
+  std::vector<std::string> Names; // keep option names alive
+  for (const StrategyInfo *I : strategies())
+    for (const OptionInfo &O : I->Opts) {
+      std::ostringstream Help;
+      Help << I->Name << ": " << O.Help << " (default " << O.Default << ")";
+      Names.push_back(I->Name + "-" + O.Name);
+      Opts.add_options()(Names.back().c_str(), po::value<double>(), Help.str().c_str());
+    }
+  po::variables_map VM;
+  parseCommandLine(Tool, argc, argv, Opts, "objective", VM);
+  if (VM.count("help")) {
+    std::cout << Opts;
+    return 0;
+  }
+  if (A.Out.empty())
+    fail("need --out DIR (see --help)");
+  if (!A.Trials && !(A.TimeBudget > 0))
+    fail("need --trials N or --time-budget SECONDS (see --help)");
+  if (VM.count("higher-is-better") && VM.count("lower-is-better"))
+    fail("--higher-is-better and --lower-is-better contradict each other");
+  if (fs::exists(A.Out))
+    fail("output directory '" + A.Out + "' exists; nothing was overwritten");
+  std::unique_ptr<TuneProblem> P = makeProblem(A, VM);
+  // Bad strategy names or option values fail before anything is written.
+  for (const std::string &Name : VM.count("compare") ? splitList(A.Strategies)
+                                                      : std::vector{A.Strategy}) {
+    const StrategyInfo *I = findStrategy(Name);
+    try {
+      makeTuner(Name, P->space(), P->objective().HigherIsBetter,
+                I ? givenOptions(*I, VM) : Options{});
+    } catch (const std::exception &E) {
+      fail(E.what());
+    }
+  }
+  std::error_code EC;
+  fs::create_directories(A.Out, EC);
+  if (EC)
+    fail("cannot create '" + A.Out + "': " + EC.message());
+  return VM.count("compare") ? compare(A, *P, VM) : tuneOnce(A, *P, VM);
+}
