@@ -1,0 +1,89 @@
+//===- Driver.h - C++ drivers: host logic too rich for a plan ----*- C++ -*-===//
+//
+// A tests dir case can name a driver instead of a launch plan: a C++ shared
+// object that runs the host side of an application (a training loop, a
+// local search) against whatever target gevo gives it. A driver only sees
+// a PlanDevice (allocate, copy, set a __constant__, launch a kernel by its
+// source name), so the same driver runs unchanged on cpu, cuda and hip.
+//
+// A driver source (driver.cpp in the tests dir) includes this header and
+// defines the one entry point below; gevo-run compiles it into a shared
+// object when no up-to-date one is present.
+//
+//   #include "gevo/harness/Driver.h"
+//   struct MyDriver : gevo::Driver {
+//     gevo::DriverOutcome run(gevo::PlanDevice &D,
+//                             const gevo::DriverCase &C) override { ... }
+//   };
+//   GEVO_DRIVER(MyDriver)
+//
+// Contract:
+// - run() is called once per case and must be deterministic for a given
+//   case and variant (fixed seeds, fixed data order), so that its outputs
+//   and error are a fair objective.
+// - Every launch's LaunchOutcome must be checked; on the first one that is
+//   not Ok, return it (S, Message, FaultUid) without further launches. The
+//   harness also records the first faulting launch itself and reports it
+//   whatever run() returns, and sums kernel time and modeled cost over all
+//   launches, so a driver need not time anything.
+// - Outputs are compared with the oracle's (the base kernel's run of the
+//   same case) by the case's metric, as a plan's outputs are. Error, when
+//   set, is the driver's own scalar (e.g. a model's error rate); with the
+//   metric "driver" it is the case's error, accepted when it is at most the
+//   base's Error plus the tolerance's max.
+// - Throwing, crashing or hanging is allowed in the sense that it cannot
+//   harm the run: drivers run in sandboxed workers like variants do.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_DRIVER_H
+#define GEVO_HARNESS_DRIVER_H
+
+#include "gevo/harness/Plan.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gevo {
+
+/// What a driver is asked to run.
+struct DriverCase {
+  std::string Name;     ///< the case's name in spec.json
+  std::string TestsDir; ///< absolute path of the tests dir (data files)
+  bool HeldOut = false; ///< a held-out case (e.g. report test-set error)
+  nlohmann::json Params; ///< the case's "params" object, as written
+};
+
+/// What a driver reports for one case.
+struct DriverOutcome {
+  Status S = Status::Ok;
+  std::string Message;
+  std::string FaultUid;
+  /// Compared with the oracle's by the case's metric, each with its type.
+  std::vector<std::pair<ElemType, Bytes>> Outputs;
+  /// The driver's scalar error (metric "driver"), e.g. a model's error.
+  std::optional<double> Error;
+};
+
+class Driver {
+public:
+  virtual ~Driver() = default;
+  virtual DriverOutcome run(PlanDevice &D, const DriverCase &C) = 0;
+};
+
+/// The entry point a driver shared object exports; the harness owns and
+/// deletes the returned object.
+using CreateDriverFn = Driver *(*)();
+inline constexpr const char *CreateDriverSymbol = "gevo_create_driver";
+
+} // namespace gevo
+
+#define GEVO_DRIVER(Type)                                                      \
+  extern "C" __attribute__((visibility("default"))) gevo::Driver *             \
+  gevo_create_driver() {                                                       \
+    return new Type();                                                         \
+  }
+
+#endif
