@@ -228,8 +228,9 @@ Expected<std::string> renderReport(const RunDir &D) {
   }
   if (!Summary.is_null()) {
     S << "<h2>Best variant</h2>" << editsTable(Summary.value("best", nlohmann::json()));
-    S << "<h2>Minimised</h2><p>the edits that matter (delta debugging):</p>"
-      << editsTable(Summary.value("minimised", nlohmann::json()));
+    S << "<h2>As evolved</h2><p>the best variant's edits before delta "
+         "debugging dropped those that do not contribute:</p>"
+      << editsTable(Summary.value("evolved", nlohmann::json()));
     S << "<h2>Time</h2><pre>" << esc(Summary.value("time_shares", nlohmann::json()).dump(2))
       << "</pre>";
   }

@@ -8,6 +8,8 @@
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -85,6 +87,26 @@ void writeTextFile(StringRef Tool, StringRef Path, StringRef Text) {
   if (EC)
     toolError(Tool, "cannot write '" + Path + "': " + EC.message());
   OS << Text;
+}
+
+std::string compileIfCuda(StringRef Tool, const std::string &Path,
+                          const char *Argv0, int ExitStatus) {
+  if (!StringRef(Path).ends_with(".cu"))
+    return Path;
+  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&toolError);
+  SmallString<256> Cc(sys::path::parent_path(Self));
+  sys::path::append(Cc, "gevo-cc");
+  SmallString<256> Out;
+  if (sys::fs::createTemporaryFile(Tool, "ll", Out))
+    toolError(Tool, "cannot create a temporary file", ExitStatus);
+  std::string Err;
+  StringRef Args[] = {Cc, Path, "-o", Out};
+  if (sys::ExecuteAndWait(Cc, Args, std::nullopt, {}, 0, 0, &Err) != 0)
+    toolError(Tool,
+              "gevo-cc could not compile '" + Path + "'" +
+                  (Err.empty() ? "" : ": " + Err),
+              ExitStatus);
+  return std::string(Out);
 }
 
 } // namespace gevo

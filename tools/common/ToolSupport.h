@@ -40,6 +40,12 @@ std::unique_ptr<llvm::Module> loadModule(llvm::StringRef Tool,
 void writeModule(llvm::StringRef Tool, const llvm::Module &M,
                  llvm::StringRef Path);
 
+/// A kernel path as IR: a .cu source is compiled to a temporary .ll by the
+/// gevo-cc beside this executable (Argv0); anything else is returned as
+/// is. A compile failure is a toolError with ExitStatus.
+std::string compileIfCuda(llvm::StringRef Tool, const std::string &Path,
+                          const char *Argv0, int ExitStatus = 1);
+
 /// Reads a whole text file or fails with toolError.
 std::string readTextFile(llvm::StringRef Tool, llvm::StringRef Path);
 

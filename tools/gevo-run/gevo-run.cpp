@@ -19,9 +19,6 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <boost/program_options.hpp>
@@ -39,24 +36,6 @@ constexpr const char *Tool = "gevo-run";
 
 /// Bad input or usage: exit status 2 (1 means the variant failed a case).
 [[noreturn]] void usageError(const Twine &Msg) { gevo::toolError(Tool, Msg, 2); }
-
-/// A .cu kernel is compiled with the gevo-cc beside this executable.
-std::string compileIfCuda(const std::string &Path, const char *Argv0) {
-  if (!StringRef(Path).ends_with(".cu"))
-    return Path;
-  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&usageError);
-  SmallString<256> Cc(sys::path::parent_path(Self));
-  sys::path::append(Cc, "gevo-cc");
-  SmallString<256> Out;
-  if (sys::fs::createTemporaryFile("gevo-run", "ll", Out))
-    usageError("cannot create a temporary file");
-  std::string Err;
-  StringRef Args[] = {Cc, Path, "-o", Out};
-  if (sys::ExecuteAndWait(Cc, Args, std::nullopt, {}, 0, 0, &Err) != 0)
-    usageError("gevo-cc could not compile '" + Path + "'" +
-               (Err.empty() ? "" : ": " + Err));
-  return std::string(Out);
-}
 
 /// The variant's result on one case, with the base's time beside it.
 struct CaseResult {
@@ -164,7 +143,7 @@ int main(int argc, char **argv) {
     usageError(toString(Spec.takeError()));
   LLVMContext Ctx;
   std::unique_ptr<Module> Base =
-      gevo::loadModule(Tool, compileIfCuda(Kernel, argv[0]), Ctx);
+      gevo::loadModule(Tool, gevo::compileIfCuda(Tool, Kernel, argv[0], 2), Ctx);
   gevo::nameInstructions(*Base);
   std::string Variant = bitcodeOf(*Base);
   if (!EditsPath.empty()) {

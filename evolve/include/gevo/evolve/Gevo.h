@@ -104,6 +104,8 @@ public:
 
   /// Generations completed; 0 while the initial population is built.
   unsigned generation() const { return Generation; }
+  /// The generation being built: 0 for the initial population.
+  unsigned building() const { return Started ? Generation + 1 : 0; }
   /// Whether the population of generation() is complete (a safe point).
   bool atGenerationBoundary() const { return Slots.empty(); }
   const std::vector<Member> &population() const { return Pop; }

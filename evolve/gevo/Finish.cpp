@@ -1,0 +1,238 @@
+//===- Finish.cpp - The end of a GEVO run: validate, minimise, explain ----===//
+//
+// Order: the best variant of the front is minimised (delta debugging on the
+// evolution cases); the front, the minimised variant and the base are then
+// run on the held-out cases ValidateRepeat times, interleaved, so their
+// times are medians taken under the same conditions; the final best is the
+// minimised variant if it passes held-out validation, else the best front
+// member that does. Its edits are ablated one by one and described, and
+// best/ gets its IR, PTX, edit list and diff against the base.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/evolve/GevoRun.h"
+#include "gevo/evolve/Report.h"
+#include "gevo/harness/Cuda.h"
+#include "gevo/harness/Lower.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace gevo::evolve {
+
+namespace {
+struct Validated {
+  explicit Validated(std::vector<Edit> E = {}) : Edits(std::move(E)) {}
+  std::vector<Edit> Edits;
+  Status S = Status::Ok;
+  std::string Message;
+  double Error = 0;
+  std::vector<double> Costs; ///< one per round
+  double cost() const {
+    std::vector<double> C = Costs;
+    std::sort(C.begin(), C.end());
+    return C.empty() ? 0 : C[C.size() / 2];
+  }
+};
+
+nlohmann::json editsJson(const std::vector<Edit> &Edits) {
+  nlohmann::json A = nlohmann::json::array();
+  for (const Edit &E : Edits)
+    A.push_back(printEdit(E));
+  return A;
+}
+
+/// `diff -u` of two files, or a note saying why there is none.
+std::string unifiedDiff(const std::string &A, const std::string &B) {
+  ErrorOr<std::string> Diff = sys::findProgramByName("diff");
+  if (!Diff)
+    return "# no diff program found\n";
+  SmallString<128> Out;
+  if (sys::fs::createTemporaryFile("gevo-diff", "txt", Out))
+    return "# cannot create a temporary file\n";
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
+                                          std::nullopt};
+  StringRef Args[] = {*Diff, "-u", A, B};
+  sys::ExecuteAndWait(*Diff, Args, std::nullopt, Redirects);
+  auto Buf = MemoryBuffer::getFile(Out);
+  sys::fs::remove(Out);
+  return Buf ? (*Buf)->getBuffer().str() : "# diff failed\n";
+}
+} // namespace
+
+Expected<nlohmann::json> GevoRun::finish() {
+  std::vector<Member> Front = front();
+  if (Front.size() > Config.ValidateMax)
+    Front.resize(Config.ValidateMax);
+  EditListScorer Score = Problem->scorer();
+
+  // Minimise the best; time objectives are noisy, so allow 2% slack.
+  std::vector<Edit> Evolved = Front.empty() ? std::vector<Edit>{} : Front[0].V.Edits;
+  std::vector<Edit> Minimised = Evolved;
+  if (Config.Minimise && !Evolved.empty())
+    Minimised = minimiseEdits(
+        Evolved, Front[0].Obj, Score,
+        Config.Objective.Cost == CostKind::Time ? 0.02 : 0.0);
+
+  // Held-out validation: base first, then the front, then the minimised.
+  std::vector<Validated> Cands(1);
+  for (const Member &M : Front)
+    Cands.emplace_back(M.V.Edits);
+  size_t MinIndex = Cands.size();
+  Cands.emplace_back(Minimised);
+  std::vector<std::string> Bitcode;
+  for (Validated &C : Cands) {
+    Variant V{C.Edits, std::nullopt};
+    Bitcode.push_back(Builder->build(V).Payload);
+  }
+  for (unsigned Round = 0; Round < Config.ValidateRepeat; ++Round) {
+    std::vector<VariantEval> Evals = Eval->evaluate(Bitcode, /*HeldOut=*/true);
+    for (size_t I = 0; I < Cands.size(); ++I) {
+      Evaluation J = Problem->judge(Evals[I], Eval->baseHeldOut());
+      if (Cands[I].S == Status::Ok && J.S != Status::Ok) {
+        Cands[I].S = J.S;
+        Cands[I].Message = J.Message;
+      }
+      Cands[I].Error = std::max(Cands[I].Error, Evals[I].Error);
+      Cands[I].Costs.push_back(Problem->cost(Evals[I]));
+    }
+  }
+  double BaseHeld = Cands[0].cost();
+  auto HeldJson = [&](const Validated &C) {
+    return nlohmann::json{{"status", statusName(C.S)},
+                          {"message", C.Message},
+                          {"error", C.Error},
+                          {"cost", C.cost()},
+                          {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0}};
+  };
+
+  // The final best: minimised if it holds up, else the best front member
+  // that does, else none (the base stays the answer).
+  std::optional<size_t> Final;
+  if (Cands[MinIndex].S == Status::Ok && !Minimised.empty())
+    Final = MinIndex;
+  for (size_t I = 1; !Final && I < MinIndex; ++I)
+    if (Cands[I].S == Status::Ok)
+      Final = I;
+
+  nlohmann::json Validation = nlohmann::json::array();
+  for (size_t I = 1; I < MinIndex; ++I)
+    Validation.push_back(HeldJson(Cands[I]));
+  if (Error E = writePareto(Validation))
+    return E;
+
+  nlohmann::json Summary;
+  Summary["base"] = {{"objectives", BaseObj}, {"heldout", HeldJson(Cands[0])}};
+  Summary["evolved"] = {{"edits", editsJson(Evolved)}};
+  std::vector<std::string> Descriptions;
+  for (const Edit &E : Evolved)
+    Descriptions.push_back(describeEdit(*Base, E));
+  Summary["evolved"]["descriptions"] = Descriptions;
+  if (Front.empty()) {
+    Summary["heldout"] = {{"status", "no variant"}};
+  } else if (!Final) {
+    Summary["heldout"] = {{"status", "none passed"}, {"best", HeldJson(Cands[1])}};
+  }
+  if (Final) {
+    const Validated &C = Cands[*Final];
+    std::vector<std::optional<Objectives>> Own = Score({C.Edits});
+    Objectives Obj = Own[0].value_or(Objectives{});
+    nlohmann::json Best = {{"edits", editsJson(C.Edits)},
+                           {"objectives", Obj},
+                           {"minimised", *Final == MinIndex}};
+    std::vector<std::string> Desc;
+    nlohmann::json Abl = nlohmann::json::array();
+    for (const Ablation &A : ablate(C.Edits, Score)) {
+      Desc.push_back(describeEdit(*Base, A.E));
+      Abl.push_back(A.Without ? nlohmann::json(*A.Without) : nlohmann::json());
+    }
+    Best["descriptions"] = Desc;
+    Best["ablation"] = Abl;
+    Summary["best"] = Best;
+    Summary["best_speedup"] = Obj.empty() ? 0.0 : BaseObj[0] / Obj[0];
+    Summary["heldout"] = HeldJson(C);
+    if (Error E = writeBest(C.Edits, Summary))
+      return E;
+  }
+  Summary["evaluations"] = Eng->evaluations();
+  Summary["generations"] = Strategy->generation();
+  Summary["cache_hits"] = Eng->cacheHits();
+  const TimeShares &T = Eng->timeShares();
+  KernelProblem::Costs K = Problem->costs();
+  Summary["time_shares"] = {
+      {"wall_s", T.Wall},         {"strategy_s", T.Strategy},
+      {"prepare_s", T.Prepare},   {"measure_s", T.Measure},
+      {"engine_s", T.Engine},
+      {"prepare_ms_per_candidate", K.Prepared ? 1e3 * K.PrepareSeconds / K.Prepared : 0},
+      {"jit_ms_per_variant", K.Measured ? 1e3 * K.JitSeconds / K.Measured : 0},
+      {"kernel_ms_per_variant", K.Measured ? 1e3 * K.KernelSeconds / K.Measured : 0},
+      {"evaluations_per_s", T.Wall > 0 ? Eng->evaluations() / T.Wall : 0}};
+  if (Error E = Dir->writeFile("summary.json", Summary.dump(2) + "\n"))
+    return E;
+  Expected<std::string> Html = renderReport(*Dir);
+  if (!Html)
+    return Html.takeError();
+  if (Error E = Dir->writeFile("report.html", *Html))
+    return E;
+  return Summary;
+}
+
+Error GevoRun::writeBest(const std::vector<Edit> &Edits, nlohmann::json &Summary) {
+  LLVMContext C;
+  std::unique_ptr<Module> M = Builder->materialize({Edits, std::nullopt}, C);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  M->print(OS, nullptr);
+  if (Error E = Dir->writeFile("best/kernel.ll", Text))
+    return E;
+  if (Error E = Dir->writeFile("best/kernel.edits", printEdits(Edits)))
+    return E;
+  if (Error E = Dir->writeFile(
+          "best/kernel.diff",
+          unifiedDiff(Dir->file("base.ll"), Dir->file("best/kernel.ll"))))
+    return E;
+  std::optional<CudaToolkit> Cuda = findCudaToolkit();
+  if (!Cuda || Cuda->Libdevice.empty()) {
+    Summary["ptx"] = "not written: no CUDA toolkit (libdevice) found";
+    return Error::success();
+  }
+  PtxOptions PO;
+  PO.LibdevicePath = Cuda->Libdevice;
+  Expected<std::string> Ptx = lowerToPTX(*M, PO);
+  if (!Ptx) {
+    Summary["ptx"] = "not written: " + toString(Ptx.takeError());
+    return Error::success();
+  }
+  Summary["ptx"] = "best/kernel.ptx";
+  return Dir->writeFile("best/kernel.ptx", *Ptx);
+}
+
+Error GevoRun::writePareto(const nlohmann::json &Validation) {
+  nlohmann::json Front = nlohmann::json::array();
+  size_t I = 0;
+  for (const Member &M : front()) {
+    nlohmann::json J = {{"edits", editsJson(M.V.Edits)},
+                        {"objectives", M.Obj},
+                        {"error", M.Obj.size() > 1 ? M.Obj[1] : 0.0},
+                        {"speedup", BaseObj[0] / M.Obj[0]}};
+    if (Validation.is_array() && I < Validation.size())
+      J["heldout"] = Validation[I];
+    ++I;
+    Front.push_back(std::move(J));
+  }
+  nlohmann::json P = {
+      {"objective", costKindName(Config.Objective.Cost)},
+      {"base", {{"objective", BaseObj[0]}, {"objectives", BaseObj}}},
+      {"front", Front}};
+  return Dir->writeFile("pareto.json", P.dump(2) + "\n");
+}
+
+} // namespace gevo::evolve

@@ -1,0 +1,332 @@
+//===- GevoRun.cpp - Start, evolve, checkpoint and resume a GEVO run ------===//
+
+#include "gevo/evolve/GevoRun.h"
+#include "gevo/evolve/Report.h"
+#include "gevo/harness/Lower.h"
+#include "gevo/passes/Uid.h"
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+using namespace llvm;
+
+namespace gevo::evolve {
+
+namespace {
+Error runError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+double now() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string bitcodeOf(const Module &M) {
+  std::string BC;
+  raw_string_ostream OS(BC);
+  WriteBitcodeToFile(M, OS);
+  return BC;
+}
+
+std::string textOf(const Module &M) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  M.print(OS, nullptr);
+  return Text;
+}
+
+std::string duration(double S) {
+  char Buf[32];
+  if (S >= 3600)
+    std::snprintf(Buf, sizeof(Buf), "%dh%02dm", int(S / 3600), int(S / 60) % 60);
+  else if (S >= 60)
+    std::snprintf(Buf, sizeof(Buf), "%dm%02ds", int(S / 60), int(S) % 60);
+  else
+    std::snprintf(Buf, sizeof(Buf), "%.0fs", S);
+  return Buf;
+}
+} // namespace
+
+GevoRun::~GevoRun() { consumeError(std::move(Pending)); }
+
+uint64_t GevoRun::evaluations() const { return Eng->evaluations(); }
+
+Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
+  Base = std::move(M);
+  Builder = std::make_unique<VariantBuilder>(bitcodeOf(*Base));
+  EvalOptions EO;
+  EO.Target = Config.Target;
+  EO.Workers = Config.Workers;
+  EO.Repeat = Config.Repeat;
+  auto E = Evaluator::create(*Base, S, EO);
+  if (!E)
+    return E.takeError();
+  Eval = std::move(*E);
+  Problem = std::make_unique<KernelProblem>(*Builder, *Eval, Config.Objective);
+  Strategy = std::make_unique<GevoStrategy>(Config.Params);
+  EngineOptions Opts;
+  Opts.Seed = Config.Seed;
+  Opts.Limit.Evaluations = Config.MaxEvaluations;
+  Opts.Limit.Seconds = Config.TimeBudgetSeconds;
+  Opts.BatchSize = Config.BatchSize;
+  Opts.Threads = Config.Threads;
+  Eng = std::make_unique<Engine<Variant>>(*Problem, *Strategy, Opts);
+  Eng->OnEvaluation = [this](const LogEntry &L) {
+    if (!Pending)
+      Pending = onEvaluation(L);
+  };
+  Eng->OnBatch = [this] {
+    if (!Pending)
+      Pending = onBatch();
+  };
+  BaseObj = Problem->baseObjectives();
+  return Error::success();
+}
+
+Expected<std::unique_ptr<GevoRun>>
+GevoRun::start(const RunConfig &C, const Module &BaseIn,
+               const std::string &OutDir) {
+  try {
+    C.validate();
+  } catch (const std::invalid_argument &E) {
+    return runError(E.what());
+  }
+  if (kernelNames(BaseIn).empty())
+    return runError(C.Kernel + ": the module has no kernel");
+  Expected<Spec> S = loadSpec(C.TestsDir);
+  if (!S)
+    return S.takeError();
+  if (S->Cases.empty())
+    return runError(C.TestsDir + ": the tests dir has no cases to evolve on");
+  // Everything that can fail on bad input is checked before the directory
+  // exists, so a failed start leaves nothing behind.
+  if (sys::fs::exists(OutDir))
+    return runError(OutDir + ": already exists (use --resume to continue a "
+                             "run, or choose another --out)");
+  std::unique_ptr<GevoRun> R(new GevoRun(C));
+  std::unique_ptr<Module> M = CloneModule(BaseIn);
+  nameInstructions(*M);
+  if (Error E = R->init(std::move(M), *S))
+    return E;
+  Expected<RunDir> D = RunDir::create(OutDir);
+  if (!D)
+    return D.takeError();
+  R->Dir.emplace(std::move(*D));
+  for (auto [Name, Text] :
+       {std::pair<const char *, std::string>{"config.json",
+                                             C.toJson().dump(2) + "\n"},
+        {"base.ll", textOf(*R->Base)},
+        {"generations.csv", std::string(GenerationsCsvHeader) + "\n"},
+        {"log.jsonl", ""}})
+    if (Error E = R->Dir->writeFile(Name, Text))
+      return E;
+  return R;
+}
+
+Expected<std::unique_ptr<GevoRun>>
+GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers) {
+  Expected<RunDir> D = RunDir::open(Path);
+  if (!D)
+    return D.takeError();
+  Expected<nlohmann::json> CJ = D->readJson("config.json");
+  if (!CJ)
+    return CJ.takeError();
+  RunConfig C;
+  try {
+    C = RunConfig::fromJson(*CJ);
+  } catch (const std::exception &E) {
+    return runError(D->file("config.json") + ": " + E.what());
+  }
+  if (Threads)
+    C.Threads = Threads;
+  if (Workers)
+    C.Workers = Workers;
+  Expected<nlohmann::json> CP = D->readJson("checkpoint");
+  if (!CP) {
+    consumeError(CP.takeError());
+    return runError(Path + ": no checkpoint (the run stopped before its "
+                           "initial population was complete): start it again");
+  }
+  std::unique_ptr<GevoRun> R(new GevoRun(C));
+  R->Dir.emplace(std::move(*D));
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(R->Dir->file("base.ll"), Diag, R->Ctx);
+  if (!M)
+    return runError(R->Dir->file("base.ll") + ": " + Diag.getMessage());
+  Expected<Spec> S = loadSpec(C.TestsDir);
+  if (!S)
+    return S.takeError();
+  if (Error E = R->init(std::move(M), *S))
+    return E;
+  try {
+    R->Eng->restore(CP->at("engine"));
+    R->LogLines = CP->at("log_lines");
+    R->CsvRows = CP->at("csv_rows");
+    R->RowAttempts = CP->at("row_attempts");
+    R->RowValid = CP->at("row_valid");
+    R->ElapsedBefore = CP->at("elapsed_s");
+  } catch (const std::exception &E) {
+    return runError(R->Dir->file("checkpoint") + ": " + E.what());
+  }
+  // What the interrupted generation wrote after the checkpoint goes.
+  if (Error E = R->Dir->truncateLines("log.jsonl", R->LogLines))
+    return E;
+  if (Error E = R->Dir->truncateLines("generations.csv", R->CsvRows + 1))
+    return E;
+  return R;
+}
+
+Error GevoRun::evolve() {
+  SessionStart = now();
+  SessionEvals = Eng->evaluations();
+  SessionRows = CsvRows;
+  Eng->run();
+  if (Pending)
+    return std::move(Pending);
+  ElapsedBefore += now() - SessionStart;
+  SessionStart = now();
+  return writeCheckpoint();
+}
+
+Error GevoRun::onEvaluation(const LogEntry &L) {
+  const Evaluation &E = L.Result;
+  nlohmann::json J = {{"i", L.Index},
+                      {"gen", Strategy->building()},
+                      {"batch", L.Batch},
+                      {"variant", L.Genome},
+                      {"key", L.Key},
+                      {"status", statusName(E.S)},
+                      {"objectives", E.Objectives},
+                      {"cached", E.Cached}};
+  if (!E.Message.empty())
+    J["message"] = E.Message;
+  if (!E.Detail.is_null())
+    J["detail"] = E.Detail;
+  ++LogLines;
+  return Dir->appendLine("log.jsonl", J.dump());
+}
+
+std::vector<Member> GevoRun::front() const {
+  std::vector<Member> Out;
+  std::set<std::string> Seen;
+  const std::vector<Member> &Pop = Strategy->population();
+  for (size_t I : Strategy->front())
+    if (Seen.insert(printEdits(Pop[I].V.Edits)).second)
+      Out.push_back(Pop[I]);
+  std::stable_sort(Out.begin(), Out.end(), [](const Member &A, const Member &B) {
+    return A.Obj < B.Obj;
+  });
+  return Out;
+}
+
+Error GevoRun::writeGenerationRow() {
+  const std::vector<Member> &Pop = Strategy->population();
+  double Best = INFINITY, BestError = INFINITY;
+  for (const Member &M : Pop) {
+    Best = std::min(Best, M.Obj[0]);
+    BestError = std::min(BestError, M.Obj.size() > 1 ? M.Obj[1] : 0.0);
+  }
+  uint64_t Attempts = Strategy->attempts() - RowAttempts;
+  uint64_t Valid = Strategy->validAttempts() - RowValid;
+  RowAttempts = Strategy->attempts();
+  RowValid = Strategy->validAttempts();
+  char Row[256];
+  std::snprintf(Row, sizeof(Row), "%llu,%llu,%.4f,%.9g,%.6f,%.9g,%zu,%.1f",
+                (unsigned long long)CsvRows,
+                (unsigned long long)Eng->evaluations(),
+                Attempts ? double(Valid) / Attempts : 0.0, Best,
+                Best > 0 ? BaseObj[0] / Best : 0.0, BestError, front().size(),
+                ElapsedBefore + now() - SessionStart);
+  ++CsvRows;
+  return Dir->appendLine("generations.csv", Row);
+}
+
+Error GevoRun::writeCheckpoint() {
+  nlohmann::json J = {{"engine", Eng->save()},
+                      {"log_lines", LogLines},
+                      {"csv_rows", CsvRows},
+                      {"row_attempts", RowAttempts},
+                      {"row_valid", RowValid},
+                      {"elapsed_s", ElapsedBefore + now() - SessionStart}};
+  return Dir->writeFile("checkpoint", J.dump());
+}
+
+Error GevoRun::onBatch() {
+  bool AtGeneration = false;
+  if (Strategy->atGenerationBoundary() && !Strategy->population().empty()) {
+    // Normally one row; more when a generation completed inside ask()
+    // (every individual kept its parent).
+    while (CsvRows < Strategy->generation() + 1u) {
+      AtGeneration = true;
+      if (Error E = writeGenerationRow())
+        return E;
+    }
+    if (AtGeneration) {
+      if (Error E = writePareto(nullptr))
+        return E;
+      if (Error E = writeCheckpoint())
+        return E;
+    }
+  }
+  if (Progress)
+    Progress(progressLine(), AtGeneration);
+  return Error::success();
+}
+
+std::string GevoRun::progressLine() const {
+  double Elapsed = now() - SessionStart;
+  double Best = INFINITY;
+  for (const Member &M : Strategy->population())
+    Best = std::min(Best, M.Obj[0]);
+  char Line[256];
+  // At a boundary: the generation just completed; else the one being built.
+  unsigned Gen = Strategy->atGenerationBoundary() ? Strategy->generation()
+                                                  : Strategy->building();
+  std::string Gens = std::to_string(Gen);
+  if (Config.Params.Generations)
+    Gens += "/" + std::to_string(Config.Params.Generations);
+  std::string BestText = "-";
+  if (std::isfinite(Best)) {
+    char B[64];
+    if (Config.Objective.Cost == CostKind::Time)
+      std::snprintf(B, sizeof(B), "%.4g ms (%.2fx)", Best * 1e3, BaseObj[0] / Best);
+    else
+      std::snprintf(B, sizeof(B), "%.6g (%.3fx)", Best, BaseObj[0] / Best);
+    BestText = B;
+  }
+  // ETA: by the generations still to build at this session's pace, and by
+  // the time budget; the nearer one.
+  double Eta = INFINITY;
+  double Total = ElapsedBefore + Elapsed;
+  if (Config.Params.Generations && CsvRows > SessionRows)
+    Eta = Elapsed / double(CsvRows - SessionRows) *
+          (Config.Params.Generations + 1 - double(CsvRows));
+  if (std::isfinite(Config.TimeBudgetSeconds))
+    Eta = std::min(Eta, std::max(0.0, Config.TimeBudgetSeconds - Total));
+  uint64_t Attempts = Strategy->attempts();
+  std::snprintf(Line, sizeof(Line),
+                "gen %s | %llu evals, %.1f/s | valid %.0f%% | best %s | "
+                "front %zu | elapsed %s | ETA %s",
+                Gens.c_str(), (unsigned long long)Eng->evaluations(),
+                Elapsed > 0 ? (Eng->evaluations() - SessionEvals) / Elapsed : 0.0,
+                Attempts ? 100.0 * Strategy->validAttempts() / Attempts : 0.0,
+                BestText.c_str(), Strategy->population().empty() ? 0 : front().size(),
+                duration(Total).c_str(),
+                std::isfinite(Eta) ? duration(Eta).c_str() : "?");
+  return Line;
+}
+
+} // namespace gevo::evolve

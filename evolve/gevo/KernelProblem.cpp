@@ -1,0 +1,138 @@
+//===- KernelProblem.cpp - GEVO's objective: run variants on tests --------===//
+
+#include "gevo/evolve/KernelProblem.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace gevo::evolve {
+
+std::optional<GevoMode> parseMode(const std::string &Name) {
+  if (Name == "default")
+    return GevoMode::Default;
+  if (Name == "mo")
+    return GevoMode::MultiObjective;
+  return std::nullopt;
+}
+
+std::optional<CostKind> parseCostKind(const std::string &Name) {
+  if (Name == "time")
+    return CostKind::Time;
+  if (Name == "modeled")
+    return CostKind::Modeled;
+  return std::nullopt;
+}
+
+const char *modeName(GevoMode M) {
+  return M == GevoMode::Default ? "default" : "mo";
+}
+
+const char *costKindName(CostKind C) {
+  return C == CostKind::Time ? "time" : "modeled";
+}
+
+double KernelProblem::cost(const VariantEval &V) const {
+  return O.Cost == CostKind::Time ? V.Seconds : double(V.ModeledCost);
+}
+
+namespace {
+std::string formatError(double E) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%.4g", E);
+  return Buf;
+}
+} // namespace
+
+Evaluation KernelProblem::judge(const VariantEval &V,
+                                const VariantEval &Base) const {
+  Evaluation R;
+  R.S = V.S;
+  R.Message = V.Message;
+  R.CostSeconds = V.Seconds;
+  nlohmann::json Cases = nlohmann::json::array();
+  for (const CaseEval &C : V.Cases) {
+    nlohmann::json J = {{"name", C.Name},
+                        {"status", statusName(C.S)},
+                        {"error", C.Error},
+                        {"modeled_cost", C.ModeledCost}};
+    if (O.Cost == CostKind::Time)
+      J["time_ms"] = C.Seconds * 1e3;
+    if (!C.FaultUid.empty())
+      J["fault_uid"] = C.FaultUid;
+    Cases.push_back(std::move(J));
+  }
+  R.Detail = {{"cases", std::move(Cases)}, {"error", V.Error}};
+  if (R.S != Status::Ok)
+    return R;
+  double Allowed = Base.Error +
+                   (O.Mode == GevoMode::MultiObjective ? O.ErrorTolerance : 0);
+  if (V.Error > Allowed) {
+    R.S = Status::WrongOutput;
+    R.Message = "error " + formatError(V.Error) + " over the " +
+                (O.Mode == GevoMode::Default ? std::string("base's (exact mode)")
+                                             : "tolerance " + formatError(Allowed));
+    return R;
+  }
+  R.Objectives = {cost(V)};
+  if (O.Mode == GevoMode::MultiObjective)
+    R.Objectives.push_back(V.Error);
+  return R;
+}
+
+Prepared KernelProblem::resolve(Variant &G) const {
+  auto Start = std::chrono::steady_clock::now();
+  Prepared P = B.build(G);
+  PrepareNanos += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now() - Start)
+                      .count();
+  ++PreparedCount;
+  return P;
+}
+
+KernelProblem::Costs KernelProblem::costs() const {
+  return {PrepareNanos * 1e-9, PreparedCount, JitSeconds, KernelSeconds,
+          Measured};
+}
+
+std::vector<Evaluation>
+KernelProblem::measure(const std::vector<const Prepared *> &Batch) {
+  std::vector<std::string> Bitcode;
+  Bitcode.reserve(Batch.size());
+  for (const Prepared *P : Batch)
+    Bitcode.push_back(P->Payload);
+  std::vector<VariantEval> Evals = E.evaluate(Bitcode);
+  std::vector<Evaluation> Out;
+  Out.reserve(Evals.size());
+  for (const VariantEval &V : Evals) {
+    JitSeconds += V.JitSeconds;
+    KernelSeconds += V.Seconds;
+    ++Measured;
+    Out.push_back(judge(V, E.base()));
+  }
+  return Out;
+}
+
+EditListScorer KernelProblem::scorer() {
+  return [this](const std::vector<std::vector<Edit>> &Lists) {
+    std::vector<std::string> Bitcode;
+    std::vector<std::optional<Objectives>> Out(Lists.size());
+    std::vector<size_t> Built;
+    for (size_t I = 0; I < Lists.size(); ++I) {
+      Variant V{Lists[I], std::nullopt};
+      Prepared P = B.build(V);
+      if (P.Failed)
+        continue;
+      Bitcode.push_back(std::move(P.Payload));
+      Built.push_back(I);
+    }
+    std::vector<VariantEval> Evals = E.evaluate(Bitcode);
+    for (size_t K = 0; K < Built.size(); ++K) {
+      Evaluation R = judge(Evals[K], E.base());
+      if (R.S == Status::Ok)
+        Out[Built[K]] = R.Objectives;
+    }
+    return Out;
+  };
+}
+
+} // namespace gevo::evolve

@@ -1,0 +1,111 @@
+//===- RunConfig.cpp - A GEVO run's configuration as JSON -----------------===//
+
+#include "gevo/evolve/GevoRun.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace gevo::evolve {
+
+void RunConfig::validate() const {
+  auto Bad = [](const std::string &What) { throw std::invalid_argument(What); };
+  Params.validate();
+  if (Target != "cpu")
+    Bad("target '" + Target + "' cannot run evolution yet (use cpu)");
+  if (Params.Generations == 0 && std::isinf(TimeBudgetSeconds) &&
+      MaxEvaluations == std::numeric_limits<uint64_t>::max())
+    Bad("no budget: give --generations, --time-budget or --max-evaluations");
+  if (!(TimeBudgetSeconds > 0))
+    Bad("--time-budget must be positive");
+  if (Repeat == 0 || ValidateRepeat == 0)
+    Bad("--repeat and --validate-repeat must be at least 1");
+  if (BatchSize == 0)
+    Bad("--batch-size must be at least 1");
+  if (Workers == 0)
+    Bad("--workers must be at least 1");
+  if (!(Objective.ErrorTolerance >= 0))
+    Bad("--error-tolerance must be at least 0");
+}
+
+nlohmann::json RunConfig::toJson() const {
+  nlohmann::json J = {
+      {"kernel", Kernel},
+      {"tests", TestsDir},
+      {"target", Target},
+      {"mode", modeName(Objective.Mode)},
+      {"objective", costKindName(Objective.Cost)},
+      {"error_tolerance", Objective.ErrorTolerance},
+      {"pop", Params.PopSize},
+      {"generations", Params.Generations},
+      {"init_dist", Params.InitDist},
+      {"crossover_rate", Params.CrossRate},
+      {"mutation_rate", Params.MutateRate},
+      {"elite_fraction", Params.EliteFraction},
+      {"max_retries", Params.MaxRetries},
+      {"seed", Seed},
+      {"repeat", Repeat},
+      {"validate_repeat", ValidateRepeat},
+      {"validate_max", ValidateMax},
+      {"batch_size", BatchSize},
+      {"minimise", Minimise},
+      {"threads", Threads},
+      {"workers", Workers}};
+  // JSON has no infinity: an absent budget is null.
+  J["time_budget_s"] = std::isinf(TimeBudgetSeconds)
+                           ? nlohmann::json(nullptr)
+                           : nlohmann::json(TimeBudgetSeconds);
+  J["max_evaluations"] = MaxEvaluations == std::numeric_limits<uint64_t>::max()
+                             ? nlohmann::json(nullptr)
+                             : nlohmann::json(MaxEvaluations);
+  return J;
+}
+
+RunConfig RunConfig::fromJson(const nlohmann::json &J) {
+  RunConfig C;
+  C.Kernel = J.at("kernel");
+  C.TestsDir = J.at("tests");
+  C.Target = J.at("target");
+  auto Mode = parseMode(J.at("mode"));
+  auto Cost = parseCostKind(J.at("objective"));
+  if (!Mode || !Cost)
+    throw std::invalid_argument("unknown mode or objective");
+  C.Objective = {*Mode, *Cost, J.at("error_tolerance")};
+  C.Params.PopSize = J.at("pop");
+  C.Params.Generations = J.at("generations");
+  C.Params.InitDist = J.at("init_dist");
+  C.Params.CrossRate = J.at("crossover_rate");
+  C.Params.MutateRate = J.at("mutation_rate");
+  C.Params.EliteFraction = J.at("elite_fraction");
+  C.Params.MaxRetries = J.at("max_retries");
+  C.Seed = J.at("seed");
+  C.Repeat = J.at("repeat");
+  C.ValidateRepeat = J.at("validate_repeat");
+  C.ValidateMax = J.at("validate_max");
+  C.BatchSize = J.at("batch_size");
+  C.Minimise = J.at("minimise");
+  C.Threads = J.at("threads");
+  C.Workers = J.at("workers");
+  if (!J.at("time_budget_s").is_null())
+    C.TimeBudgetSeconds = J["time_budget_s"];
+  if (!J.at("max_evaluations").is_null())
+    C.MaxEvaluations = J["max_evaluations"];
+  return C;
+}
+
+std::optional<double> parseDuration(const std::string &Text) {
+  if (Text.empty())
+    return std::nullopt;
+  char *End = nullptr;
+  double V = std::strtod(Text.c_str(), &End);
+  std::string Unit(End);
+  double Scale = Unit.empty() || Unit == "s" ? 1
+                 : Unit == "m"               ? 60
+                 : Unit == "h"               ? 3600
+                                             : -1;
+  if (End == Text.c_str() || Scale < 0 || !(V > 0) || std::isinf(V))
+    return std::nullopt;
+  return V * Scale;
+}
+
+} // namespace gevo::evolve

@@ -1,0 +1,131 @@
+//===- GevoRun.h - A whole GEVO run and its run directory --------*- C++ -*-===//
+//
+// What gevo-evolve does, as a library: start a run (name the base, write
+// config.json and base.ll, start the sandboxed Evaluator), evolve until the
+// budget is spent (log.jsonl per evaluation, generations.csv and
+// pareto.json per generation, a checkpoint at every generation boundary),
+// then finish: held-out validation of the front with repeated timing,
+// delta-debugging minimisation and per-edit ablation of the best variant,
+// best/ (.ll, .ptx, .edits, IR diff), summary.json and report.html.
+//
+// resume() continues a killed run from its last checkpoint: the log and
+// the CSV are cut back to what the checkpoint had seen, so the resumed run
+// writes the same files as an uninterrupted one whenever the objective is
+// deterministic (modeled cost).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_EVOLVE_GEVORUN_H
+#define GEVO_EVOLVE_GEVORUN_H
+
+#include "gevo/evolve/KernelProblem.h"
+#include "gevo/evolve/RunDir.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace gevo::evolve {
+
+struct RunConfig {
+  std::string Kernel;   ///< as the user gave it (for the report)
+  std::string TestsDir; ///< absolute
+  std::string Target = "cpu";
+  KernelObjective Objective;
+  GevoParams Params;
+  uint64_t Seed = 1;
+  double TimeBudgetSeconds = std::numeric_limits<double>::infinity();
+  uint64_t MaxEvaluations = std::numeric_limits<uint64_t>::max();
+  unsigned Repeat = 1;         ///< timed runs per case while evolving
+  unsigned ValidateRepeat = 5; ///< timed rounds of held-out validation
+  unsigned ValidateMax = 16;   ///< front members validated, best first
+  size_t BatchSize = 64;
+  bool Minimise = true;
+  // How, not what: free to change on --resume, no effect on the results
+  // of a deterministic objective.
+  unsigned Threads = 0;
+  unsigned Workers = 2;
+
+  /// Throws std::invalid_argument naming the bad value.
+  void validate() const;
+  nlohmann::json toJson() const;
+  /// Throws std::invalid_argument or nlohmann::json::exception.
+  static RunConfig fromJson(const nlohmann::json &J);
+};
+
+/// Progress reporting: called after every batch with one line of status;
+/// AtGeneration is true when a generation has just completed.
+using ProgressFn = std::function<void(const std::string &Line, bool AtGeneration)>;
+
+class GevoRun {
+public:
+  /// A new run in \p OutDir (which must not exist) on \p Base (NVPTX IR).
+  /// Fails cleanly (nothing left behind) on a module without kernels, a
+  /// tests dir without cases, or a base that fails its own tests.
+  static llvm::Expected<std::unique_ptr<GevoRun>>
+  start(const RunConfig &C, const llvm::Module &Base, const std::string &OutDir);
+  /// Continues the run in \p Dir from its checkpoint; \p Threads and
+  /// \p Workers replace the recorded ones (0: keep them).
+  static llvm::Expected<std::unique_ptr<GevoRun>>
+  resume(const std::string &Dir, unsigned Threads, unsigned Workers);
+  ~GevoRun();
+
+  ProgressFn Progress;
+
+  /// Evolves until the budget is spent (or generations are done).
+  llvm::Error evolve();
+  /// Validation, minimisation, ablation, best/, summary.json, report.html.
+  /// Returns summary.json's contents.
+  llvm::Expected<nlohmann::json> finish();
+
+  const RunDir &dir() const { return *Dir; }
+  const RunConfig &config() const { return Config; }
+  const GevoStrategy &strategy() const { return *Strategy; }
+  uint64_t evaluations() const;
+
+private:
+  explicit GevoRun(RunConfig C) : Config(std::move(C)) {}
+  llvm::Error init(std::unique_ptr<llvm::Module> Base, const Spec &S);
+  llvm::Error onEvaluation(const LogEntry &E);
+  llvm::Error onBatch();
+  llvm::Error writeGenerationRow();
+  llvm::Error writeCheckpoint();
+  /// pareto.json: the front now; with held-out results once validated.
+  llvm::Error writePareto(const nlohmann::json &Validation);
+  /// best/: the variant's IR, edits, diff against the base and PTX (noted
+  /// in \p Summary when there is no CUDA toolkit to lower with).
+  llvm::Error writeBest(const std::vector<Edit> &Edits, nlohmann::json &Summary);
+  std::string progressLine() const;
+  /// The population's first front, distinct variants, best cost first.
+  std::vector<Member> front() const;
+
+  std::optional<RunDir> Dir; ///< created once start() cannot fail on input
+  RunConfig Config;
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> Base; ///< named (gevo UIDs)
+  std::unique_ptr<VariantBuilder> Builder;
+  std::unique_ptr<Evaluator> Eval;
+  std::unique_ptr<KernelProblem> Problem;
+  std::unique_ptr<GevoStrategy> Strategy;
+  std::unique_ptr<Engine<Variant>> Eng;
+  Objectives BaseObj;
+
+  // Bookkeeping that the checkpoint carries.
+  uint64_t LogLines = 0, CsvRows = 0;
+  uint64_t RowAttempts = 0, RowValid = 0; ///< counters at the last row
+  double ElapsedBefore = 0;               ///< wall seconds of earlier sessions
+  double SessionStart = 0;
+  uint64_t SessionEvals = 0, SessionRows = 0; ///< counters at session start
+  llvm::Error Pending = llvm::Error::success(); ///< first error in a callback
+};
+
+/// Parses "90", "90s", "10m", "2h", "1.5h" into seconds; nullopt if bad.
+std::optional<double> parseDuration(const std::string &Text);
+
+} // namespace gevo::evolve
+
+#endif

@@ -1,0 +1,245 @@
+//===- gevo-evolve.cpp - Evolve a kernel against its tests ----------------===//
+//
+//   gevo-evolve KERNEL.{ll,cu} --tests DIR [options]
+//   gevo-evolve --resume RUN_DIR
+//
+// The product's main job: GEVO (NSGA-II over edit lists) on a kernel, with
+// its tests dir as the judge; a run directory with the log, the Pareto
+// front, the best variant and a report. See --help.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolSupport.h"
+
+#include "gevo/evolve/GevoRun.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+#include <thread>
+#include <unistd.h>
+
+using namespace llvm;
+using namespace gevo::evolve;
+namespace po = boost::program_options;
+
+namespace {
+constexpr const char *Tool = "gevo-evolve";
+
+[[noreturn]] void fail(const Twine &Msg) { gevo::toolError(Tool, Msg); }
+
+const char *Overview =
+    "gevo-evolve: make a GPU kernel faster by evolving its LLVM IR.\n\n"
+    "Usage: gevo-evolve KERNEL.{ll,cu} --tests DIR [options]\n"
+    "       gevo-evolve --resume RUN_DIR\n\n"
+    "Each variant is the kernel plus a list of edits (copy, delete, move,\n"
+    "replace, swap, operand replace). Variants run on the tests dir's cases\n"
+    "in sandboxed workers; the unmodified kernel's outputs are the oracle.\n"
+    "Mode 'default' keeps only variants with the base's exact outputs and\n"
+    "minimises their cost; mode 'mo' trades cost against output error (up\n"
+    "to --error-tolerance over the base's). At the end the best variants are\n"
+    "validated on the held-out cases, the best one's edits are minimised and\n"
+    "explained, and RUN_DIR/report.html shows the run.\n\n"
+    "Example (a few minutes on 2 cores):\n"
+    "  gevo-evolve kernel.ll --tests tests/ --objective modeled --pop 32 "
+    "--generations 10\n";
+
+std::string defaultOut(const std::string &Kernel, uint64_t Seed) {
+  char Date[32];
+  std::time_t T = std::time(nullptr);
+  std::strftime(Date, sizeof(Date), "%Y%m%d-%H%M%S", std::localtime(&T));
+  return "runs/" + sys::path::stem(Kernel).str() + "-" + Date + "-s" +
+         std::to_string(Seed);
+}
+
+std::string absolute(const std::string &Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(P);
+  sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
+/// Progress on stderr: one rewritten line on a terminal, a line per
+/// generation otherwise.
+ProgressFn progressPrinter() {
+  bool Tty = isatty(STDERR_FILENO);
+  return [Tty](const std::string &Line, bool AtGeneration) {
+    if (Tty)
+      std::fprintf(stderr, "\r\033[K%s%s", Line.c_str(), AtGeneration ? "\n" : "");
+    else if (AtGeneration)
+      std::fprintf(stderr, "%s\n", Line.c_str());
+    std::fflush(stderr);
+  };
+}
+
+void printSummary(const GevoRun &R, const nlohmann::json &S) {
+  bool Modeled = R.config().Objective.Cost == CostKind::Modeled;
+  const nlohmann::json &T = S["time_shares"];
+  std::printf("\n%llu evaluations over %u generations (%.1f/s, %llu from the "
+              "cache); preparing a candidate took %.1f ms, its JIT %.1f ms\n",
+              (unsigned long long)S.value("evaluations", 0ull),
+              S.value("generations", 0u), T.value("evaluations_per_s", 0.0),
+              (unsigned long long)S.value("cache_hits", 0ull),
+              T.value("prepare_ms_per_candidate", 0.0),
+              T.value("jit_ms_per_variant", 0.0));
+  std::printf("base %s: %.6g\n", Modeled ? "modeled cost" : "time (s)",
+              S["base"]["objectives"][0].get<double>());
+  const nlohmann::json &H = S["heldout"];
+  if (!S.contains("best")) {
+    std::printf("no variant passed held-out validation (%s): the base stays "
+                "the best\n",
+                H.value("status", "").c_str());
+  } else {
+    std::printf("best: %.3fx on the evolution cases; held-out: %s, %.3fx, "
+                "error %.3g\n",
+                S.value("best_speedup", 0.0), H.value("status", "").c_str(),
+                H.value("speedup", 0.0), H.value("error", 0.0));
+    const nlohmann::json &B = S["best"];
+    std::printf("its %zu edit(s)%s:\n", B["edits"].size(),
+                B.value("minimised", false) ? " (minimised)" : "");
+    for (size_t I = 0; I < B["edits"].size(); ++I)
+      std::printf("  %s\n", B["descriptions"][I].get<std::string>().c_str());
+  }
+  std::printf("run dir: %s\nreport:  %s\n", R.dir().path().c_str(),
+              R.dir().file("report.html").c_str());
+}
+
+/// A new run from the command line's configuration.
+Expected<std::unique_ptr<GevoRun>>
+startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
+         const std::string &Tests, const std::string &Out, const char *Argv0) {
+  if (Kernel.empty() || Tests.empty())
+    fail("need a kernel and --tests DIR (see --help)");
+  std::string Mode = VM["mode"].as<std::string>();
+  std::string Objective = VM["objective"].as<std::string>();
+  auto M = parseMode(Mode);
+  auto K = parseCostKind(Objective);
+  if (!M)
+    fail("--mode must be default or mo, not '" + Mode + "'");
+  if (!K)
+    fail("--objective must be time or modeled, not '" + Objective + "'");
+  C.Objective.Mode = *M;
+  C.Objective.Cost = *K;
+  if (VM.count("time-budget")) {
+    std::string Budget = VM["time-budget"].as<std::string>();
+    std::optional<double> S = parseDuration(Budget);
+    if (!S)
+      fail("--time-budget: '" + Budget + "' is not a duration such as 90s, "
+           "10m or 2h");
+    C.TimeBudgetSeconds = *S;
+  }
+  C.Minimise = !VM.count("no-minimise");
+  C.Kernel = Kernel;
+  C.TestsDir = absolute(Tests);
+  LLVMContext Ctx;
+  std::unique_ptr<Module> Base =
+      gevo::loadModule(Tool, gevo::compileIfCuda(Tool, Kernel, Argv0), Ctx);
+  return GevoRun::start(C, *Base, Out.empty() ? defaultOut(Kernel, C.Seed) : Out);
+}
+
+/// Continues a run; only how it runs (threads, workers) may change.
+Expected<std::unique_ptr<GevoRun>> resumeRun(const std::string &Dir,
+                                             const RunConfig &C,
+                                             const po::variables_map &VM) {
+  for (const char *Own : {"tests", "out", "kernel", "seed", "pop", "mode",
+                          "objective", "generations", "time-budget"})
+    if (VM.count(Own) && !VM[Own].defaulted())
+      fail(Twine("--resume takes the configuration from the run directory; "
+                 "--") + Own + " cannot be given with it");
+  return GevoRun::resume(Dir, VM["threads"].defaulted() ? 0 : C.Threads,
+                         VM["workers"].defaulted() ? 0 : C.Workers);
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  RunConfig C;
+  std::string Kernel, Tests, Out, Resume;
+  unsigned HW = std::max(1u, std::thread::hardware_concurrency());
+  C.Workers = HW;
+  po::options_description Run("Run");
+  Run.add_options()("help,h", "show this help")(
+      "tests", po::value(&Tests)->value_name("DIR"), "tests dir (spec.json)")(
+      "target", po::value(&C.Target)->default_value("cpu"), "where variants run: cpu")(
+      "objective", po::value<std::string>()->default_value("time"),
+      "what to minimise: time (kernel wall time) or modeled (the cpu "
+      "target's deterministic modeled cost)")(
+      "mode", po::value<std::string>()->default_value("default"),
+      "default (exact output) or mo (cost vs output error)")(
+      "error-tolerance", po::value(&C.Objective.ErrorTolerance)->default_value(0.01),
+      "mo: the most a variant's error may exceed the base's")(
+      "generations", po::value(&C.Params.Generations)->default_value(20),
+      "generations after the initial population (0: until another budget)")(
+      "time-budget", po::value<std::string>()->value_name("T"),
+      "wall-clock budget: 90s, 10m, 2h")(
+      "max-evaluations", po::value(&C.MaxEvaluations), "evaluation budget")(
+      "seed", po::value(&C.Seed)->default_value(1), "random seed")(
+      "out", po::value(&Out)->value_name("DIR"),
+      "run directory (default runs/<kernel>-<date>-s<seed>); must not exist")(
+      "resume", po::value(&Resume)->value_name("DIR"),
+      "continue the run in DIR from its last checkpoint")(
+      "threads", po::value(&C.Threads)->default_value(0),
+      "threads preparing candidates (0: all cores)")(
+      "workers", po::value(&C.Workers)->default_value(HW),
+      "sandboxed worker processes running variants")(
+      "quiet,q", "no progress line");
+  po::options_description Ga("GEVO parameters (defaults as in the paper)");
+  Ga.add_options()("pop", po::value(&C.Params.PopSize)->default_value(256),
+                   "population size")(
+      "init-dist", po::value(&C.Params.InitDist)->default_value(3),
+      "mutations of each initial individual")(
+      "crossover-rate", po::value(&C.Params.CrossRate)->default_value(0.8),
+      "probability of one-point messy crossover per pair")(
+      "mutation-rate", po::value(&C.Params.MutateRate)->default_value(0.3),
+      "probability of a mutation per individual")(
+      "elite-fraction", po::value(&C.Params.EliteFraction)->default_value(0.25),
+      "share of the population kept as elites")(
+      "max-retries", po::value(&C.Params.MaxRetries)->default_value(64),
+      "failed attempts before an individual keeps its parent");
+  po::options_description Measure("Measuring and the end of the run");
+  Measure.add_options()("repeat", po::value(&C.Repeat)->default_value(1),
+                        "timed runs per case while evolving (median)")(
+      "validate-repeat", po::value(&C.ValidateRepeat)->default_value(5),
+      "timed rounds of held-out validation")(
+      "validate-max", po::value(&C.ValidateMax)->default_value(16),
+      "front members validated on the held-out cases")(
+      "batch-size", po::value(&C.BatchSize)->default_value(64),
+      "candidates prepared and measured at once")(
+      "no-minimise", "keep the best variant's edits as evolved")(
+      "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
+  po::options_description All;
+  All.add(Run).add(Ga).add(Measure);
+  po::variables_map VM;
+  gevo::parseCommandLine(Tool, argc, argv, All, "kernel", VM);
+  if (VM.count("help")) {
+    std::cout << Overview << "\n" << Run << "\n" << Ga << "\n" << Measure;
+    return 0;
+  }
+
+  Expected<std::unique_ptr<GevoRun>> R =
+      Resume.empty() ? startRun(C, VM, Kernel, Tests, Out, argv[0])
+                     : resumeRun(Resume, C, VM);
+  if (!R)
+    fail(toString(R.takeError()));
+  GevoRun &Run_ = **R;
+  if (!VM.count("quiet"))
+    Run_.Progress = progressPrinter();
+  std::fprintf(stderr, "%s: run dir %s\n", Tool, Run_.dir().path().c_str());
+  if (Error E = Run_.evolve())
+    fail(toString(std::move(E)));
+  if (!VM.count("quiet"))
+    std::fprintf(stderr, "\nvalidating on the held-out cases, minimising and "
+                         "writing the report...\n");
+  Expected<nlohmann::json> Summary = Run_.finish();
+  if (!Summary)
+    fail(toString(Summary.takeError()));
+  printSummary(Run_, *Summary);
+  return 0;
+}
