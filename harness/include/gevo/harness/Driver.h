@@ -33,6 +33,9 @@
 //   base's Error plus the tolerance's max.
 // - Throwing, crashing or hanging is allowed in the sense that it cannot
 //   harm the run: drivers run in sandboxed workers like variants do.
+// - Neither loading the driver nor run() may leave threads behind: the
+//   base's run (the oracle) happens in the sandbox's fork server, which
+//   forks the workers afterwards.
 // - A driver links against nothing of gevo: it may use this header's inline
 //   helpers (toBytes, fromBytes, scalarArg, output), the C++ library and
 //   LLVM (DriverHost.h gives the compile command).
