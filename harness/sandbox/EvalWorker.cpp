@@ -74,6 +74,8 @@ CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
   R.Seconds = median(Times);
   if (R.S == Status::Ok)
     compare(C, Want, Got, R);
+  else if (R.S == Status::WrongOutput) // a driver judged its own outputs
+    R.Error = HUGE_VAL;
   return R;
 }
 

@@ -138,6 +138,9 @@ llvm::Expected<std::string> buildOne(const DriverSpec &D,
   for (const std::string &A : {std::string("-o"), T[0], std::string("-MMD"),
                                std::string("-MF"), T[1]})
     Cmd.push_back(A);
+  if (!llvm::StringRef(Cmd[0]).contains('/'))
+    if (auto Found = llvm::sys::findProgramByName(Cmd[0]))
+      Cmd[0] = *Found;
   llvm::SmallVector<llvm::StringRef> Args(Cmd.begin(), Cmd.end());
   std::optional<llvm::StringRef> Redirects[] = {
       llvm::StringRef("/dev/null"), llvm::StringRef(T[3]), llvm::StringRef(T[3])};

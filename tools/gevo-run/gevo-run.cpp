@@ -94,8 +94,7 @@ void printTable(const std::vector<CaseResult> &Results) {
                 St.c_str(), E.Error, Ms,
                 Ms > 0 ? R.BaseSeconds * 1e3 / Ms : 0.0,
                 (unsigned long long)E.ModeledCost);
-    if (E.S != gevo::Status::Ok && E.S != gevo::Status::WrongOutput &&
-        !E.Message.empty())
+    if (E.S != gevo::Status::Ok && !E.Message.empty())
       std::printf("  %s\n", E.Message.c_str());
   }
 }

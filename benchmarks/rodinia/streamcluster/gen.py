@@ -27,8 +27,8 @@ from rng import lcg  # noqa: E402
 # name: (n, dim, chunk, kmin, kmax, clusters, spread, data_seed, seed)
 CASES = {"n600d4": (600, 4, 200, 4, 6, 4, 0.05, 1, 11),
          "n384d6": (384, 6, 128, 5, 8, 5, 0.04, 2, 12)}
-HELDOUT = {"n4096d8": (4096, 8, 1024, 8, 14, 8, 0.05, 21, 31),
-           "n3000d5": (3000, 5, 1000, 6, 12, 6, 0.06, 22, 32)}
+HELDOUT = {"n2400d8": (2400, 8, 800, 8, 14, 8, 0.05, 21, 31),
+           "n2000d5": (2000, 5, 500, 6, 12, 6, 0.06, 22, 32)}
 KEYS = ("n", "dim", "chunk", "kmin", "kmax", "clusters", "spread", "data_seed", "seed")
 TOLERANCE = 0.01
 QUALITY = 1.10

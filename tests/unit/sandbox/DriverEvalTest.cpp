@@ -6,7 +6,8 @@
 // a wrong variant is wrong_output by the driver's scalar and by exact
 // outputs; a faulting variant gets the fault's status; a driver that
 // segfaults, throws, exits or hangs on a variant's output gives that
-// variant crash or timeout and the pool goes on; a base driver that
+// variant crash or timeout and the pool goes on (one that reports
+// wrong_output itself gets an infinite error); a base driver that
 // crashes is an error; the oracle cache key covers the driver's bytes and
 // params.
 //
@@ -23,6 +24,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 
 using namespace gevo;
@@ -110,6 +112,7 @@ TEST_F(DriverEvalTest, AMisbehavingDriverIsTheVariantsStatus) {
       {"throw", Status::Crash, "the driver threw: the total is wrong"},
       {"exit", Status::Crash, "exited with status 3"},
       {"hang", Status::Timeout, "watchdog"},
+      {"report", Status::WrongOutput, "the total is wrong"},
   };
   for (const Expect &X : Cases) {
     Spec S = spec("segfault-on-wrong");
@@ -124,6 +127,8 @@ TEST_F(DriverEvalTest, AMisbehavingDriverIsTheVariantsStatus) {
     EXPECT_EQ(R[0].S, X.S) << X.Misbehave << ": " << R[0].Message;
     EXPECT_NE(R[0].Message.find(X.Message), std::string::npos)
         << X.Misbehave << ": " << R[0].Message;
+    if (X.S == Status::WrongOutput)
+      EXPECT_EQ(R[0].Error, HUGE_VAL) << "the driver's own verdict";
     EXPECT_EQ(R[1].S, Status::Ok) << X.Misbehave << ": the pool goes on";
     EXPECT_TRUE(R[1].Identical);
   }

@@ -19,7 +19,8 @@
 //
 // Outputs: the final centres (f32, k x dim) and weights (f32, k). Error:
 // the clustering cost (sum over all points of the squared distance to the
-// nearest final centre) over the cost of the generating centres.
+// nearest final centre) over the cost of the generating centres. A final
+// k outside kmin..kmax (the search gave up) is wrong_output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -420,6 +421,14 @@ struct StreamclusterDriver : Driver {
         Weights.push_back(Centres.Weight[I]);
       }
     DriverOutcome Out;
+    if (Weights.size() < size_t(KMin) || Weights.size() > size_t(KMax)) {
+      // The search gave up outside the range: not an answer (a broken
+      // kernel that keeps every centre must not win on cost).
+      Out.S = Status::WrongOutput;
+      Out.Message = std::to_string(Weights.size()) + " centres, not in [" +
+                    std::to_string(KMin) + ", " + std::to_string(KMax) + "]";
+      return Out;
+    }
     Out.Outputs = {output(Final), output(Weights)};
     Out.Error = costTo(S.All, Final) / costTo(S.All, S.Truth);
     return Out;

@@ -4,8 +4,8 @@
 // error against a float64 sum on the host.
 //
 // Params: "n" (3000), "step" (0.25); for the harness's tests, "misbehave"
-// ("segfault", "throw", "hang" or "exit") when the total is wrong, or
-// always with "when": "always"; "ignore_faults" keeps launching after a
+// ("segfault", "throw", "hang", "exit", or "report": return wrong_output)
+// when the total is wrong, or always with "when": "always"; "ignore_faults" keeps launching after a
 // faulting launch; "leak" leaves the buffers allocated.
 #include "gevo/harness/Driver.h"
 
@@ -72,8 +72,12 @@ struct ReduceDriver : Driver {
         D.release(B);
 
     double Rel = std::fabs(Got - Want) / std::max(1.0, std::fabs(Want));
-    if (C.Params.value("when", "wrong") == "always" || !(Rel < 1e-3))
-      misbehave(C.Params.value("misbehave", ""));
+    if (C.Params.value("when", "wrong") == "always" || !(Rel < 1e-3)) {
+      std::string How = C.Params.value("misbehave", "");
+      if (How == "report")
+        return {Status::WrongOutput, "the total is wrong"};
+      misbehave(How);
+    }
     Out.Outputs.push_back(output(std::vector<float>{Got}));
     Out.Error = Rel;
     return Out;
