@@ -2,6 +2,7 @@
 
 #include "EvalWorker.h"
 
+#include "gevo/harness/DriverHost.h"
 #include "gevo/harness/cpu/PlanDevice.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -38,9 +39,14 @@ llvm::Expected<Oracle> runBase(const std::string &Bitcode, const Spec &S,
                             std::pair(&S.HeldOut, &O.HeldOut)})
     for (const CaseSpec &C : *Cases) {
       CaseOutcome Got = runCase(C, **Dev);
+      if (Got.S == Status::Ok && C.Tol.M == Metric::Driver && !Got.Error) {
+        Got.S = Status::WrongOutput;
+        Got.Message = "the driver reports no error for the 'driver' metric";
+      }
       if (Got.S != Status::Ok)
         return baseFails(C, Got);
-      Out->push_back({std::move(Got.Outputs), Got.ModeledCost});
+      Out->push_back({std::move(Got.Outputs), std::move(Got.OutputTypes),
+                      Got.Error, Got.ModeledCost});
     }
   return O;
 }
@@ -88,6 +94,9 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
   St->Repeat = O.Repeat;
   St->CpuOpts.ParallelBlocks = false;
   St->CpuOpts.Checks = O.Checks;
+  // Drivers load here, once: every worker forked from the server has them.
+  if (llvm::Error E = loadDrivers(S))
+    return E;
   if (llvm::Error E = loadOracle(BaseBitcode, O, *St))
     return E;
   St->CaseCostLimit = threadCostLimit(St->Want.Cases, O.ThreadCostLimit);

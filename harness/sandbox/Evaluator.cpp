@@ -4,6 +4,8 @@
 
 #include "EvalWorker.h"
 
+#include "gevo/harness/DriverHost.h"
+
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -74,9 +76,12 @@ VariantEval Evaluator::fromJob(const JobResult &J, bool HeldOut) const {
 }
 
 llvm::Expected<std::unique_ptr<Evaluator>>
-Evaluator::create(const llvm::Module &Base, const Spec &S,
+Evaluator::create(const llvm::Module &Base, const Spec &Given,
                   const EvalOptions &O) {
   if (llvm::Error E = checkOptions(O))
+    return E;
+  Spec S = Given;
+  if (llvm::Error E = buildDrivers(S, O.DriverCacheDir))
     return E;
   std::string Bitcode;
   llvm::raw_string_ostream OS(Bitcode);

@@ -15,7 +15,8 @@
 namespace gevo::sandbox {
 
 namespace {
-constexpr std::string_view Magic = "gevo-oracle-1";
+constexpr std::string_view Magic = "gevo-oracle-2";
+constexpr uint64_t NumElemTypes = uint64_t(ElemType::F64) + 1;
 
 void dumpSteps(WireWriter &W, const std::vector<Step> &Steps) {
   W.u64(Steps.size());
@@ -39,9 +40,25 @@ void dumpSteps(WireWriter &W, const std::vector<Step> &Steps) {
   }
 }
 
+/// A driver case's parameters and bytes (source and library).
+llvm::Error dumpDriver(WireWriter &W, const DriverSpec &D) {
+  W.str(D.Params);
+  W.u64(D.HeldOut);
+  for (const std::string *Path : {&D.Source, &D.Library}) {
+    auto Buf = llvm::MemoryBuffer::getFile(*Path, /*IsText=*/false);
+    if (!Buf)
+      return llvm::createStringError(Buf.getError(), "%s: cannot read '%s'",
+                                     D.Where.c_str(), Path->c_str());
+    W.str((*Buf)->getBuffer());
+  }
+  return llvm::Error::success();
+}
+
 /// Everything about a case that decides the base's outputs.
 llvm::Error dumpCase(WireWriter &W, const CaseSpec &C) {
   W.str(C.Name);
+  if (C.Driver)
+    return dumpDriver(W, *C.Driver);
   W.u64(C.Buffers.size());
   for (const BufferSpec &B : C.Buffers) {
     auto Contents = initialContents(B);
@@ -63,24 +80,36 @@ void writeCases(WireWriter &W, const std::vector<CaseOracle> &Cases) {
   W.u64(Cases.size());
   for (const CaseOracle &C : Cases) {
     W.u64(C.ModeledCost);
+    W.u64(C.Error.has_value());
+    W.f64(C.Error.value_or(0));
     W.u64(C.Outputs.size());
-    for (const Bytes &B : C.Outputs)
-      W.str(std::string_view(reinterpret_cast<const char *>(B.data()),
-                             B.size()));
+    for (size_t I = 0; I < C.Outputs.size(); ++I) {
+      W.u64(uint64_t(C.Types[I]));
+      W.str(std::string_view(reinterpret_cast<const char *>(C.Outputs[I].data()),
+                             C.Outputs[I].size()));
+    }
   }
 }
 
 bool readCases(WireReader &R, std::vector<CaseOracle> &Cases, size_t Want) {
   Cases.resize(R.count(16));
+  bool TypesOk = true;
   for (CaseOracle &C : Cases) {
     C.ModeledCost = R.u64();
-    C.Outputs.resize(R.count(8));
+    bool HasError = R.u64();
+    double Error = R.f64();
+    if (HasError)
+      C.Error = Error;
+    C.Outputs.resize(R.count(16));
     for (Bytes &B : C.Outputs) {
+      uint64_t T = R.u64();
+      TypesOk &= T < NumElemTypes;
+      C.Types.push_back(ElemType(T < NumElemTypes ? T : 0));
       std::string S = R.str();
       B.assign(S.begin(), S.end());
     }
   }
-  return R.ok() && Cases.size() == Want;
+  return R.ok() && TypesOk && Cases.size() == Want;
 }
 } // namespace
 

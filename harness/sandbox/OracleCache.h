@@ -1,9 +1,11 @@
 //===- OracleCache.h - The base module's outputs, on disk --------*- C++ -*-===//
 //
-// The oracle: the base module's outputs and modeled cost on every case and
-// held-out case. Cached as DIR/<key>.oracle, the key a SHA-256 of the base
-// bitcode and a canonical dump of the spec (with every buffer's initial
-// contents, so a changed input file changes the key). Files are written to
+// The oracle: the base module's outputs (with their types), a driver's
+// scalar error and the modeled cost on every case and held-out case.
+// Cached as DIR/<key>.oracle, the key a SHA-256 of the base bitcode and a
+// canonical dump of the spec (with every buffer's initial contents, and a
+// driver case's parameters, source and library bytes, so a changed input
+// file or driver changes the key). Files are written to
 // a temporary name and renamed, so a reader never sees half a file; a file
 // that does not parse is ignored.
 //
@@ -19,6 +21,8 @@ namespace gevo::sandbox {
 
 struct CaseOracle {
   std::vector<Bytes> Outputs;
+  std::vector<ElemType> Types; ///< each output's
+  std::optional<double> Error; ///< the driver's scalar
   uint64_t ModeledCost = 0;
 };
 

@@ -92,7 +92,7 @@ double outputError(ElemType T, const Bytes &Want, const Bytes &Got, Metric M) {
   if (Want.size() != Got.size())
     return std::numeric_limits<double>::infinity();
   size_t N = Want.size() / elemSize(T);
-  if (M == Metric::Exact)
+  if (M == Metric::Exact || M == Metric::Driver)
     return Want == Got ? 0 : 1;
   return dispatch(T, [&](auto Zero) {
     using E = decltype(Zero);

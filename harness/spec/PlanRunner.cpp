@@ -1,6 +1,7 @@
 //===- PlanRunner.cpp - Interpret a case's launch plan ----------------------===//
 
 #include "gevo/harness/Plan.h"
+#include "DriverRunner.h"
 
 #include <algorithm>
 #include <cstring>
@@ -60,6 +61,7 @@ private:
 
   void readOutputs() {
     for (const std::string &Name : C.Outputs) {
+      Out.OutputTypes.push_back(Specs[Name]->Type);
       Out.Outputs.emplace_back();
       if (!readInto(Name, Out.Outputs.back()))
         return;
@@ -144,6 +146,8 @@ private:
 
 } // namespace
 
-CaseOutcome runCase(const CaseSpec &C, PlanDevice &D) { return Runner(C, D).run(); }
+CaseOutcome runCase(const CaseSpec &C, PlanDevice &D) {
+  return C.Driver ? runDriverCase(C, D) : Runner(C, D).run();
+}
 
 } // namespace gevo

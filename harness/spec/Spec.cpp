@@ -14,7 +14,8 @@ namespace gevo {
 
 namespace {
 
-Tolerance parseTolerance(const Field &F) {
+/// Driver cases may also use the "driver" metric.
+Tolerance parseTolerance(const Field &F, bool DriverCase) {
   F.allowOnly({"metric", "max"});
   Tolerance T;
   std::string M = F.at("metric").str();
@@ -26,15 +27,57 @@ Tolerance parseTolerance(const Field &F) {
     T.M = Metric::MaxRel;
   else if (M == "mismatch_fraction")
     T.M = Metric::MismatchFraction;
+  else if (M == "driver" && DriverCase)
+    T.M = Metric::Driver;
+  else if (M == "driver")
+    F.at("metric").fail("the 'driver' metric needs a driver case");
   else
     F.at("metric").fail("unknown metric '" + M +
-                        "' (expected exact, max_abs, max_rel, mismatch_fraction)");
+                        "' (expected exact, max_abs, max_rel, "
+                        "mismatch_fraction, driver)");
   if (T.M != Metric::Exact)
     T.Max = F.at("max").number();
   return T;
 }
 
-CaseSpec parseCase(const Field &F, const std::string &Dir) {
+/// {"name", "driver": "x.cpp" | "x.so", "params": {...}, "tolerance"}.
+CaseSpec parseDriverCase(const Field &F, const std::string &Dir, bool HeldOut) {
+  for (const char *Key : {"buffers", "steps", "outputs"})
+    if (F.has(Key))
+      F.child(Key).fail("not allowed in a driver case (the driver allocates, "
+                        "launches and reports its own outputs)");
+  F.allowOnly({"name", "driver", "params", "tolerance"});
+  CaseSpec C;
+  C.Name = F.at("name").str();
+  Field Source = F.at("driver");
+  DriverSpec D;
+  D.TestsDir = std::filesystem::absolute(Dir).lexically_normal().string();
+  D.Source = (std::filesystem::path(D.TestsDir) / Source.str())
+                 .lexically_normal()
+                 .string();
+  D.HeldOut = HeldOut;
+  D.Where = Source.File + Source.Path;
+  std::string Ext = std::filesystem::path(D.Source).extension().string();
+  if (Ext != ".cpp" && Ext != ".so")
+    Source.fail("expected a .cpp source or a .so shared object, got '" +
+                Source.str() + "'");
+  if (!std::filesystem::is_regular_file(D.Source))
+    Source.fail("cannot read '" + D.Source + "'");
+  if (Ext == ".so")
+    D.Library = D.Source;
+  if (F.has("params")) {
+    F.at("params").requireObject();
+    D.Params = F.at("params").J.dump();
+  }
+  C.Driver = std::move(D);
+  if (F.has("tolerance"))
+    C.Tol = parseTolerance(F.at("tolerance"), /*DriverCase=*/true);
+  return C;
+}
+
+CaseSpec parseCase(const Field &F, const std::string &Dir, bool HeldOut) {
+  if (F.has("driver"))
+    return parseDriverCase(F, Dir, HeldOut);
   F.allowOnly({"name", "buffers", "steps", "outputs", "tolerance"});
   CaseSpec C;
   C.Name = F.at("name").str();
@@ -52,15 +95,15 @@ CaseSpec parseCase(const Field &F, const std::string &Dir) {
   if (C.Outputs.empty())
     Outputs.fail("a case needs at least one output buffer");
   if (F.has("tolerance"))
-    C.Tol = parseTolerance(F.at("tolerance"));
+    C.Tol = parseTolerance(F.at("tolerance"), /*DriverCase=*/false);
   return C;
 }
 
 std::vector<CaseSpec> parseCases(const Field &F, const std::string &Dir,
-                                 std::set<std::string> &Names) {
+                                 std::set<std::string> &Names, bool HeldOut) {
   std::vector<CaseSpec> Cases;
   for (size_t I = 0, N = F.size(); I < N; ++I) {
-    Cases.push_back(parseCase(F.child(I), Dir));
+    Cases.push_back(parseCase(F.child(I), Dir, HeldOut));
     if (!Names.insert(Cases.back().Name).second)
       F.child(I).at("name").fail("a case named '" + Cases.back().Name +
                                  "' already exists");
@@ -83,11 +126,11 @@ llvm::Expected<Spec> parseSpec(const std::string &Text, const std::string &Where
     Spec S;
     S.Dir = Dir;
     std::set<std::string> Names;
-    S.Cases = parseCases(Root.at("cases"), Dir, Names);
+    S.Cases = parseCases(Root.at("cases"), Dir, Names, /*HeldOut=*/false);
     if (S.Cases.empty())
       Root.at("cases").fail("needs at least one case");
     if (Root.has("heldout"))
-      S.HeldOut = parseCases(Root.at("heldout"), Dir, Names);
+      S.HeldOut = parseCases(Root.at("heldout"), Dir, Names, /*HeldOut=*/true);
     return S;
   } catch (const SpecError &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), E.Message);

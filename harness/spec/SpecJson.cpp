@@ -49,6 +49,8 @@ const char *metricName(Metric M) {
     return "max_rel";
   case Metric::MismatchFraction:
     return "mismatch_fraction";
+  case Metric::Driver:
+    return "driver";
   }
   return "?";
 }

@@ -21,6 +21,10 @@ config.substitutions.append(("%gevo-mutate", os.path.join(bin_dir, "gevo-mutate"
 config.substitutions.append(("%gevo-run", os.path.join(bin_dir, "gevo-run")))
 config.substitutions.append(("%corpus", os.path.join(config.gevo_obj_root, "benchmarks", "corpus")))
 config.substitutions.append(("%src", config.gevo_src_root))
+config.substitutions.append(("%obj", config.gevo_obj_root))
+config.substitutions.append(("%cmake", config.cmake))
+# The test drivers' build cache, shared with the unit tests.
+config.substitutions.append(("%driver-cache", os.path.join(config.gevo_obj_root, "tests", "driver-cache")))
 
 # FileCheck, not and count resolve through PATH to LLVM 19's (never LLVM 14's).
 

@@ -1,7 +1,7 @@
 //===- gevo-run.cpp - Evaluate one variant on a tests dir -------------------===//
 //
 //   gevo-run kernel.{ll,cu} --tests DIR [--edits FILE] [--heldout] [--json]
-//            [--workers N] [--oracle-cache DIR]
+//            [--workers N] [--oracle-cache DIR] [--driver-cache DIR]
 //
 // Runs the unmodified kernel (the oracle) and the variant (the kernel plus
 // an edit list) on every case in sandboxed workers (gevo::Evaluator) and
@@ -12,6 +12,7 @@
 
 #include "ToolSupport.h"
 
+#include "gevo/harness/DriverHost.h"
 #include "gevo/harness/Evaluator.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
@@ -72,8 +73,7 @@ void printTable(const std::vector<CaseResult> &Results) {
                 St.c_str(), E.Error, Ms,
                 Ms > 0 ? R.BaseSeconds * 1e3 / Ms : 0.0,
                 (unsigned long long)E.ModeledCost);
-    if (E.S != gevo::Status::Ok && E.S != gevo::Status::WrongOutput &&
-        !E.Message.empty())
+    if (E.S != gevo::Status::Ok && !E.Message.empty())
       std::printf("  %s\n", E.Message.c_str());
   }
 }
@@ -105,12 +105,14 @@ int main(int argc, char **argv) {
   po::options_description Opts(
       "gevo-run: evaluate a kernel, or a variant of it, on a tests dir.\n\n"
       "Usage: gevo-run KERNEL.{ll,cu} --tests DIR [--edits FILE] [--heldout] "
-      "[--repeat N] [--workers N] [--oracle-cache DIR] [--json]\n\n"
+      "[--repeat N] [--workers N] [--oracle-cache DIR] [--driver-cache DIR] "
+      "[--json]\n\n"
       "The unmodified kernel's outputs are the oracle; each case reports the "
       "variant's status, error, time and speedup; kernels run in sandboxed "
       "worker processes. Exit status: 0 all cases "
       "ok, 1 the variant failed a case, 2 bad input.\n\nOptions");
-  std::string Kernel, TestsDir, EditsPath, Target = "cpu", OracleCache;
+  std::string Kernel, TestsDir, EditsPath, Target = "cpu", OracleCache,
+      DriverCache;
   unsigned Repeat = 1, Workers = 1;
   Opts.add_options()("help,h", "show this help")(
       "tests", po::value(&TestsDir), "tests dir (holding spec.json)")(
@@ -121,6 +123,8 @@ int main(int argc, char **argv) {
       "workers", po::value(&Workers)->default_value(1), "sandboxed worker processes")(
       "oracle-cache", po::value(&OracleCache),
       "cache the base's outputs in DIR, reused when present")(
+      "driver-cache", po::value(&DriverCache),
+      "compile .cpp drivers into DIR (default: $XDG_CACHE_HOME/gevo/drivers)")(
       "json", "print one JSON object instead of a table")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
   po::variables_map VM;
@@ -141,6 +145,8 @@ int main(int argc, char **argv) {
   auto Spec = gevo::loadSpec(TestsDir);
   if (!Spec)
     usageError(toString(Spec.takeError()));
+  if (Error E = gevo::buildDrivers(*Spec, DriverCache))
+    usageError(toString(std::move(E)));
   LLVMContext Ctx;
   std::unique_ptr<Module> Base =
       gevo::loadModule(Tool, gevo::compileIfCuda(Tool, Kernel, argv[0], 2), Ctx);
@@ -162,6 +168,7 @@ int main(int argc, char **argv) {
   EO.Workers = Workers;
   EO.Repeat = Repeat;
   EO.OracleCacheDir = OracleCache;
+  EO.DriverCacheDir = DriverCache;
   auto Eval = gevo::Evaluator::create(*Base, *Spec, EO);
   if (!Eval)
     usageError(Kernel + ": " + toString(Eval.takeError()));

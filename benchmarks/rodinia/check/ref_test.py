@@ -1,6 +1,7 @@
 """ctest rodinia.<app>.ref: the kernel's outputs against an independent reference.
 
     ref_test.py --tool rodinia-check --kernel APP.ll --app DIR [--heldout]
+                [--driver-cache DIR]
 
 Runs the app's cases on the cpu target with `rodinia-check --out` (which
 dumps every buffer's initial contents and every output), then calls the
@@ -32,11 +33,14 @@ def main():
     p.add_argument("--kernel", required=True)
     p.add_argument("--app", required=True)
     p.add_argument("--heldout", action="store_true")
+    p.add_argument("--driver-cache", help="where rodinia-check builds C++ drivers")
     a = p.parse_args()
     gen = load_gen(a.app)
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [a.tool, a.kernel, "--tests", os.path.join(a.app, "tests"), "--out", tmp]
-        subprocess.run(cmd + (["--heldout"] if a.heldout else []), check=True)
+        cmd += ["--heldout"] if a.heldout else []
+        cmd += ["--driver-cache", a.driver_cache] if a.driver_cache else []
+        subprocess.run(cmd, check=True)
         failed = 0
         for name in sorted(os.listdir(tmp)):
             try:

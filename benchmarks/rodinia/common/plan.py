@@ -129,7 +129,9 @@ def main_write(default_dir, build):
 
 
 class Dump:
-    """One case's dump: inp(name, type) / out(name, type) as lists."""
+    """One case's dump: inp(name, type) / out(name, type) as lists; a driver
+    case's outputs are named by index ("0", "1", ...), with params() and
+    error() (its scalar, None when it reports none)."""
 
     def __init__(self, case_dir):
         self.dir = case_dir
@@ -143,6 +145,15 @@ class Dump:
 
     def out(self, name, type_):
         return self._read("out", name, type_)
+
+    def params(self):
+        with open(os.path.join(self.dir, "in", "params.json")) as f:
+            return json.load(f)
+
+    def error(self):
+        with open(os.path.join(self.dir, "out", "error.txt")) as f:
+            text = f.read()
+        return None if text == "none" else float(text)
 
 
 def expect_equal(name, got, want):

@@ -7,21 +7,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReductionVariants.h"
+
 #include "gevo/harness/Evaluator.h"
 #include "gevo/harness/Plan.h"
 #include "gevo/harness/cpu/PlanDevice.h"
 
-#include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <gtest/gtest.h>
 
@@ -52,51 +47,10 @@ protected:
     return std::move(*E);
   }
 
-  static std::string bitcode(const Module &M) {
-    std::string S;
-    raw_string_ostream OS(S);
-    WriteBitcodeToFile(M, OS);
-    return S;
-  }
-
-  /// The kernel with `add %i, 256` (the second element's index) at 128.
-  std::string wrongConstant() {
-    auto M = CloneModule(*Base);
-    for (Instruction &I : instructions(*M->getFunction("reduce_sum")))
-      if (auto *C = dyn_cast<ConstantInt>(I.getOperand(I.getNumOperands() - 1)))
-        if (I.getOpcode() == Instruction::Add && C->getZExtValue() == 256) {
-          I.setOperand(1, ConstantInt::get(C->getType(), 128));
-          return bitcode(*M);
-        }
-    ADD_FAILURE() << "no add of 256 in reduce_sum";
-    return "";
-  }
-
-  /// The kernel with a new entry that jumps into an endless loop, or (with
-  /// WildStore) stores to address 16 and returns. (A loop of nothing but a
-  /// branch has no modeled cost, so only the watchdog would stop it.)
+  static std::string bitcode(const Module &M) { return bitcodeOf(M); }
+  std::string wrongConstant() { return reductionWrongConstant(*Base); }
   std::string brokenEntry(bool WildStore) {
-    auto M = CloneModule(*Base);
-    Function *F = M->getFunction("reduce_sum");
-    BasicBlock *Old = &F->getEntryBlock();
-    auto *Entry = BasicBlock::Create(M->getContext(), "entry", F, Old);
-    IRBuilder<> B(Entry);
-    if (WildStore) {
-      Value *Address = B.CreateIntToPtr(B.getInt64(16), B.getPtrTy());
-      B.CreateStore(B.getInt32(7), Address, /*isVolatile=*/true);
-      B.CreateRetVoid();
-      return bitcode(*M);
-    }
-    auto *Spin = BasicBlock::Create(M->getContext(), "spin", F, Old);
-    B.CreateBr(Spin);
-    // The loop counts, so it has a cost for the step budget to see.
-    IRBuilder<> S(Spin);
-    PHINode *I = S.CreatePHI(S.getInt32Ty(), 2);
-    Value *Next = S.CreateAdd(I, S.getInt32(1));
-    I->addIncoming(S.getInt32(0), Entry);
-    I->addIncoming(Next, Spin);
-    S.CreateBr(Spin);
-    return bitcode(*M);
+    return reductionBrokenEntry(*Base, WildStore);
   }
 
   LLVMContext Ctx;

@@ -33,6 +33,12 @@
 //   base's Error plus the tolerance's max.
 // - Throwing, crashing or hanging is allowed in the sense that it cannot
 //   harm the run: drivers run in sandboxed workers like variants do.
+// - Neither loading the driver nor run() may leave threads behind: the
+//   base's run (the oracle) happens in the sandbox's fork server, which
+//   forks the workers afterwards.
+// - A driver links against nothing of gevo: it may use this header's inline
+//   helpers (toBytes, fromBytes, scalarArg, output), the C++ library and
+//   LLVM (DriverHost.h gives the compile command).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_DRIVER_H
@@ -42,8 +48,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace gevo {
@@ -72,6 +82,45 @@ public:
   virtual ~Driver() = default;
   virtual DriverOutcome run(PlanDevice &D, const DriverCase &C) = 0;
 };
+
+/// The ElemType of a C++ element type.
+template <class T> constexpr ElemType elemTypeOf() {
+  static_assert(std::is_arithmetic_v<T> && sizeof(T) != 2 && sizeof(T) <= 8,
+                "no ElemType for this type");
+  if constexpr (std::is_floating_point_v<T>)
+    return sizeof(T) == 4 ? ElemType::F32 : ElemType::F64;
+  else if constexpr (sizeof(T) == 1)
+    return std::is_signed_v<T> ? ElemType::I8 : ElemType::U8;
+  else if constexpr (sizeof(T) == 4)
+    return std::is_signed_v<T> ? ElemType::I32 : ElemType::U32;
+  else
+    return std::is_signed_v<T> ? ElemType::I64 : ElemType::U64;
+}
+
+/// A vector's bytes (to write to the device) and back (after a read).
+template <class T> Bytes toBytes(const std::vector<T> &V) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  Bytes B(V.size() * sizeof(T));
+  if (!B.empty())
+    std::memcpy(B.data(), V.data(), B.size());
+  return B;
+}
+template <class T> std::vector<T> fromBytes(const Bytes &B) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  std::vector<T> V(B.size() / sizeof(T));
+  if (!V.empty())
+    std::memcpy(V.data(), B.data(), V.size() * sizeof(T));
+  return V;
+}
+
+/// A launch argument: a scalar's bytes. A buffer is passed as its device
+/// address, scalarArg<uint64_t>(Address).
+template <class T> Bytes scalarArg(T V) { return toBytes(std::vector<T>{V}); }
+
+/// A DriverOutcome output holding V.
+template <class T> std::pair<ElemType, Bytes> output(const std::vector<T> &V) {
+  return {elemTypeOf<T>(), toBytes(V)};
+}
 
 /// The entry point a driver shared object exports; the harness owns and
 /// deletes the returned object.

@@ -41,6 +41,9 @@ struct EvalOptions {
   /// When set, oracle outputs are cached there, one file per hash of the
   /// base module's bitcode and the spec; reused when present.
   std::string OracleCacheDir;
+  /// Where `.cpp` drivers are compiled to (DriverHost.h); empty: the
+  /// default ($XDG_CACHE_HOME/gevo/drivers).
+  std::string DriverCacheDir;
   /// The cpu target's step budget per thread; 0: 8 x the base's costliest
   /// case, between 2^24 and 2^30.
   uint64_t ThreadCostLimit = 0;
@@ -75,8 +78,9 @@ struct VariantEval {
 class Evaluator {
 public:
   /// Starts the sandbox: the calling process must be single-threaded. The
-  /// base module may carry gevo UIDs or not. A base that fails a case, a
-  /// target other than cpu or bad options are Errors.
+  /// base module may carry gevo UIDs or not. Drivers not yet built are
+  /// built first (buildDrivers). A driver that does not compile, a base
+  /// that fails a case, a target other than cpu or bad options are Errors.
   static llvm::Expected<std::unique_ptr<Evaluator>>
   create(const llvm::Module &Base, const Spec &S, const EvalOptions &O);
   ~Evaluator();

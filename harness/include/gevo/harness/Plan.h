@@ -2,7 +2,8 @@
 //
 // runCase interprets a CaseSpec against a PlanDevice: the few operations
 // every target (cpu, cuda, hip) offers. It is target-agnostic, so a plan
-// runs unchanged everywhere.
+// runs unchanged everywhere; so does a driver case, whose driver (Driver.h)
+// gets the PlanDevice.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_PLAN_H
@@ -12,6 +13,7 @@
 #include "gevo/harness/Status.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,18 +54,27 @@ struct CaseOutcome {
   Status S = Status::Ok;
   std::string Message;
   std::string FaultUid;
-  std::vector<Bytes> Outputs; // in CaseSpec::Outputs order (when Ok)
+  std::vector<Bytes> Outputs; // in CaseSpec::Outputs order (when Ok); a
+                              // driver's in the order it reports them
+  std::vector<ElemType> OutputTypes; // each output's element type
+  std::optional<double> Error;       // a driver's scalar error, if any
   double KernelSeconds = 0;   // summed over launches
   uint64_t ModeledCost = 0;   // summed over launches
   unsigned Launches = 0;
 };
 
 /// Runs C on D; stops at the first launch that is not Ok. A device error
-/// (allocation, copy) is a Crash with its message.
+/// (allocation, copy) is a Crash with its message. A driver case loads its
+/// built driver (DriverHost.h) with dlopen, once per process, and calls
+/// Driver::run on D with every launch recorded: the first launch that is
+/// not Ok is the case's status whatever the driver returns (later launches
+/// return it again without running), kernel time and modeled cost are
+/// summed over launches, a throw is a Crash, and buffers the driver leaves
+/// allocated are released.
 CaseOutcome runCase(const CaseSpec &C, PlanDevice &D);
 
-/// The error of Got against Want (both of type T) by metric M: exact gives
-/// 0 or 1; max_abs, max_rel the largest difference (NaN against a number
+/// The error of Got against Want (both of type T) by metric M: exact (and
+/// driver, whose case error is the driver's scalar) gives 0 or 1; max_abs, max_rel the largest difference (NaN against a number
 /// counts as infinite); mismatch_fraction the share of differing elements.
 double outputError(ElemType T, const Bytes &Want, const Bytes &Got, Metric M);
 

@@ -4,8 +4,9 @@
 // cases (used to validate the result). A case is a launch plan: named,
 // typed buffers with their initial contents, steps (launch, copy, fill,
 // swap, set a __constant__, repeat, repeat until a flag is zero), the
-// buffers that are outputs, and how outputs are compared. harness/README.md
-// documents the format with a worked example.
+// buffers that are outputs, and how outputs are compared; or a C++ driver
+// (Driver.h) with its parameters. harness/README.md documents the format
+// with a worked example.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_SPEC_H
@@ -78,20 +79,36 @@ struct Step {
   std::vector<Step> Body;
 };
 
-enum class Metric { Exact, MaxAbs, MaxRel, MismatchFraction };
+/// Driver: the case's error is the driver's own scalar (driver cases only).
+enum class Metric { Exact, MaxAbs, MaxRel, MismatchFraction, Driver };
 const char *metricName(Metric M);
 
 struct Tolerance {
   Metric M = Metric::Exact;
-  double Max = 0; // the largest error still accepted
+  double Max = 0; // the largest error still accepted (Driver: above the base's)
 };
 
+/// A case run by a C++ driver instead of a launch plan.
+struct DriverSpec {
+  std::string Source;   ///< the .cpp or .so, resolved against the tests dir
+  std::string Params = "{}"; ///< the case's "params" object, as JSON text
+  std::string TestsDir; ///< absolute path of the tests dir
+  bool HeldOut = false;
+  std::string Where; ///< "dir/spec.json: cases[0].driver", for errors
+  /// The shared object to load: Source itself for a .so; for a .cpp, set
+  /// by buildDrivers (DriverHost.h).
+  std::string Library;
+};
+
+/// A launch plan (Buffers, Steps, Outputs) or, when Driver is set, a
+/// driver case (no buffers, steps or outputs of its own).
 struct CaseSpec {
   std::string Name;
   std::vector<BufferSpec> Buffers;
   std::vector<Step> Steps;
   std::vector<std::string> Outputs;
   Tolerance Tol;
+  std::optional<DriverSpec> Driver;
 };
 
 struct Spec {

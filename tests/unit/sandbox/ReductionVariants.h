@@ -1,0 +1,72 @@
+//===- ReductionVariants.h - Broken variants of the reduction kernel -*- C++ -*-===//
+//
+// Variants of the corpus kernel reduce_sum for the Evaluator's tests: a
+// wrong constant (wrong output), an endless loop, a wild store.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_TESTS_SANDBOX_REDUCTIONVARIANTS_H
+#define GEVO_TESTS_SANDBOX_REDUCTIONVARIANTS_H
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+inline std::string bitcodeOf(const llvm::Module &M) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  llvm::WriteBitcodeToFile(M, OS);
+  return S;
+}
+
+/// The kernel with `add %i, 256` (the second element's index) at 128.
+inline std::string reductionWrongConstant(const llvm::Module &Base) {
+  using namespace llvm;
+  auto M = CloneModule(Base);
+  for (Instruction &I : instructions(*M->getFunction("reduce_sum")))
+    if (auto *C = dyn_cast<ConstantInt>(I.getOperand(I.getNumOperands() - 1)))
+      if (I.getOpcode() == Instruction::Add && C->getZExtValue() == 256) {
+        I.setOperand(1, ConstantInt::get(C->getType(), 128));
+        return bitcodeOf(*M);
+      }
+  ADD_FAILURE() << "no add of 256 in reduce_sum";
+  return "";
+}
+
+/// The kernel with a new entry that jumps into an endless loop, or (with
+/// WildStore) stores to address 16 and returns. (A loop of nothing but a
+/// branch has no modeled cost, so only the watchdog would stop it.)
+inline std::string reductionBrokenEntry(const llvm::Module &Base,
+                                        bool WildStore) {
+  using namespace llvm;
+  auto M = CloneModule(Base);
+  Function *F = M->getFunction("reduce_sum");
+  BasicBlock *Old = &F->getEntryBlock();
+  auto *Entry = BasicBlock::Create(M->getContext(), "entry", F, Old);
+  IRBuilder<> B(Entry);
+  if (WildStore) {
+    Value *Address = B.CreateIntToPtr(B.getInt64(16), B.getPtrTy());
+    B.CreateStore(B.getInt32(7), Address, /*isVolatile=*/true);
+    B.CreateRetVoid();
+    return bitcodeOf(*M);
+  }
+  auto *Spin = BasicBlock::Create(M->getContext(), "spin", F, Old);
+  B.CreateBr(Spin);
+  // The loop counts, so it has a cost for the step budget to see.
+  IRBuilder<> S(Spin);
+  PHINode *I = S.CreatePHI(S.getInt32Ty(), 2);
+  Value *Next = S.CreateAdd(I, S.getInt32(1));
+  I->addIncoming(S.getInt32(0), Entry);
+  I->addIncoming(Next, Spin);
+  S.CreateBr(Spin);
+  return bitcodeOf(*M);
+}
+
+#endif
