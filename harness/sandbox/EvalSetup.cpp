@@ -2,7 +2,7 @@
 
 #include "EvalWorker.h"
 
-#include "gevo/harness/cpu/PlanDevice.h"
+#include "gevo/harness/TargetDevice.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -22,15 +22,16 @@ llvm::Error baseFails(const CaseSpec &C, const CaseOutcome &Got) {
           (Got.Message.empty() ? "" : " " + Got.Message));
 }
 
-/// Runs the base on every case and held-out case.
+/// Runs the base on every case and held-out case on Target.
 llvm::Expected<Oracle> runBase(const std::string &Bitcode, const Spec &S,
+                               llvm::StringRef Target,
                                const cpu::Options &Opts) {
   llvm::LLVMContext Ctx;
   auto Buf = llvm::MemoryBuffer::getMemBuffer(Bitcode, "base", false);
   auto M = llvm::parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
   if (!M)
     return M.takeError();
-  auto Dev = cpu::CpuPlanDevice::create(**M, Opts);
+  auto Dev = createTargetDevice(Target, **M, Opts);
   if (!Dev)
     return Dev.takeError();
   Oracle O;
@@ -63,7 +64,7 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
                        EvalState &St) {
   std::string Path;
   if (!O.OracleCacheDir.empty()) {
-    auto P = oraclePath(O.OracleCacheDir, Bitcode, St.TheSpec);
+    auto P = oraclePath(O.OracleCacheDir, Bitcode, St.TheSpec, St.Target);
     if (!P)
       return P.takeError();
     Path = *P;
@@ -73,7 +74,10 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
       return llvm::Error::success();
     }
   }
-  auto Want = runBase(Bitcode, St.TheSpec, St.CpuOpts);
+  // A GPU's driver is never initialised in the server (its workers are
+  // forked from it): a child of the server runs the base there.
+  auto Run = [&] { return runBase(Bitcode, St.TheSpec, St.Target, St.CpuOpts); };
+  auto Want = St.Target == "cpu" ? Run() : oracleInChild(St.TheSpec, Run);
   if (!Want)
     return Want.takeError();
   St.Want = std::move(*Want);
@@ -84,6 +88,7 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
 llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
                                           const Spec &S, const EvalOptions &O) {
   auto St = std::make_shared<EvalState>();
+  St->Target = O.Target;
   St->TheSpec = S;
   St->Repeat = O.Repeat;
   St->CpuOpts.ParallelBlocks = false;

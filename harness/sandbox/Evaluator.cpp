@@ -4,6 +4,8 @@
 
 #include "EvalWorker.h"
 
+#include "gevo/harness/TargetDevice.h"
+
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,9 +49,8 @@ std::string lastLine(const std::string &Tail) {
 }
 
 llvm::Error checkOptions(const EvalOptions &O) {
-  if (O.Target != "cpu")
-    return evalError("target '" + O.Target +
-                     "' is not available in the evaluator yet");
+  if (!isKnownTarget(O.Target))
+    return evalError("unknown target '" + O.Target + "' (cpu, cuda or hip)");
   if (O.Workers == 0 || O.Repeat == 0)
     return evalError("the evaluator needs at least one worker and one run "
                      "per case");
