@@ -58,16 +58,20 @@ bool isKnownTarget(llvm::StringRef Target) {
 
 llvm::Expected<std::unique_ptr<PlanDevice>>
 createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
-                   const cpu::Options &CpuOpts) {
+                   const cpu::Options &CpuOpts, llvm::StringRef Arch) {
   if (Target == "cuda")
     return gpuDevice<CudaPlanDevice, cuda::Device>(
-        Target, M, [](const llvm::Module &V) {
-          return lowerToPTX(V, installedPtxOptions());
+        Target, M, [Arch](const llvm::Module &V) {
+          return lowerToPTX(V, installedPtxOptions(Arch.empty() ? "sm_80" : Arch));
         });
   if (Target == "hip")
     return gpuDevice<HipPlanDevice, hip::Device>(
-        Target, M,
-        [](const llvm::Module &V) { return lowerToAmdgpu(V, AmdgpuOptions()); });
+        Target, M, [Arch](const llvm::Module &V) {
+          AmdgpuOptions Opts;
+          if (!Arch.empty())
+            Opts.Arch = Arch.str();
+          return lowerToAmdgpu(V, Opts);
+        });
   if (Target != "cpu")
     return targetError(Target, "unknown (cpu, cuda or hip)");
   auto Cpu = cpu::CpuPlanDevice::create(M, CpuOpts);

@@ -113,7 +113,7 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
     return compileFail(Cases, Why);
   cpu::Options Opts = St.CpuOpts;
   Opts.ThreadCostLimit = HeldOut ? St.HeldOutCostLimit : St.CaseCostLimit;
-  auto Dev = createTargetDevice(St.Target, *M, Opts);
+  auto Dev = createTargetDevice(St.Target, *M, Opts, St.Arch);
   if (!Dev)
     return compileFail(Cases, llvm::toString(Dev.takeError()));
   VariantEval V;

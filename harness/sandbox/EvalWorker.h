@@ -35,6 +35,7 @@ bool decodeEval(std::string_view In, VariantEval &V);
 /// What every worker inherits from the server.
 struct EvalState {
   std::string Target = "cpu"; ///< where variants and the base run
+  std::string Arch;           ///< the GPU architecture to lower for
   Spec TheSpec;
   Oracle Want;
   cpu::Options CpuOpts;

@@ -28,7 +28,7 @@ struct Oracle {
   std::vector<CaseOracle> Cases, HeldOut;
 };
 
-/// The cache file of Bitcode and S on Target in Dir.
+/// The cache file of Bitcode and S on Target (with its arch) in Dir.
 llvm::Expected<std::string> oraclePath(const std::string &Dir,
                                        std::string_view Bitcode, const Spec &S,
                                        std::string_view Target = "cpu");

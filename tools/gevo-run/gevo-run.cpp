@@ -186,7 +186,8 @@ int main(int argc, char **argv) {
       "cpu-ir (the cpu target's host IR) to -o FILE")(
       "output,o", po::value(&EmitPath), "where --emit writes")(
       "offload-arch", po::value(&Arch),
-      "GPU architecture for --emit (default sm_80 for ptx, gfx90a for amdgpu)")(
+      "GPU architecture for --emit and the GPU targets (default sm_80 for "
+      "ptx/cuda, gfx90a for amdgpu/hip)")(
       "workers", po::value(&Workers)->default_value(1), "sandboxed worker processes")(
       "oracle-cache", po::value(&OracleCache),
       "cache the base's outputs in DIR, reused when present")(
@@ -223,6 +224,7 @@ int main(int argc, char **argv) {
   std::string Variant = bitcodeOf(*VariantModule);
   gevo::EvalOptions EO;
   EO.Target = Target;
+  EO.Arch = Arch;
   EO.Workers = Workers;
   EO.Repeat = Repeat;
   EO.OracleCacheDir = OracleCache;

@@ -37,6 +37,9 @@ struct EvalOptions {
   /// object) and runs it on its own GPU context; the server never opens one
   /// (a forked child of it computes the oracle).
   std::string Target = "cpu";
+  /// The GPU architecture variants are lowered for (empty: sm_80 for cuda,
+  /// gfx90a for hip; a code object must match the GPU's).
+  std::string Arch;
   unsigned Workers = 2;
   unsigned Repeat = 1; ///< timed runs per case; time is the median
   /// Wall-clock watchdog per variant; 0: max(5 s, 50 x the base's

@@ -20,12 +20,13 @@ namespace gevo {
 /// "cpu", "cuda" or "hip".
 bool isKnownTarget(llvm::StringRef Target);
 
-/// M ready to run on Target. Errors: the target's driver or GPU is missing
-/// ("cuda target: no NVIDIA driver: libcuda.so.1 not found"), M does not
-/// lower or load (the message of the failing step).
+/// M ready to run on Target; Arch is the GPU architecture to lower for
+/// (empty: sm_80 for cuda, gfx90a for hip). Errors: the target's driver or
+/// GPU is missing ("cuda target: no NVIDIA driver: libcuda.so.1 not
+/// found"), M does not lower or load (the message of the failing step).
 llvm::Expected<std::unique_ptr<PlanDevice>>
 createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
-                   const cpu::Options &CpuOpts);
+                   const cpu::Options &CpuOpts, llvm::StringRef Arch = "");
 
 /// Whether a GPU driver call failed in this process since it started (the
 /// context may be poisoned: the process should make way for a fresh one).
