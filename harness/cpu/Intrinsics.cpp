@@ -3,10 +3,11 @@
 // Special registers become invariant loads from the thread's context;
 // barriers, shuffles, votes and __syncwarp become runtime calls (barriers
 // numbered by site, in module order); fences, NVVM atomics and ldg become
-// their plain IR equivalents.
+// their plain IR equivalents (shared with the AMDGPU lowering, Nvvm.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Nvvm.h"
 #include "Retarget.h"
 #include "Runtime.h"
 
@@ -19,32 +20,26 @@ using namespace llvm;
 namespace gevo::cpu {
 namespace {
 
-Error unsupported(StringRef Name) {
-  return createStringError(inconvertibleErrorCode(),
-                           "the cpu target does not support intrinsic %s",
-                           Name.str().c_str());
-}
+Error unsupported(StringRef Name) { return unsupportedIntrinsic("cpu", Name); }
 
 class NvvmLowering {
 public:
   NvvmLowering(ContextAccess &Ctx) : Ctx(Ctx) {}
   /// The value replacing \p CI (nullptr when it has no result).
-  Expected<Value *> lower(CallInst &CI, StringRef Name);
+  Expected<Value *> lower(CallInst &CI, StringRef Rest);
 
 private:
   Expected<Value *> lowerSreg(IRBuilder<> &B, CallInst &CI, StringRef Reg);
   Value *lowerBarrier(IRBuilder<> &B, CallInst &CI, StringRef Form);
   Expected<Value *> lowerShuffle(IRBuilder<> &B, CallInst &CI, StringRef Form);
   Expected<Value *> lowerVote(IRBuilder<> &B, CallInst &CI, StringRef Form);
-  Expected<Value *> lowerAtomic(IRBuilder<> &B, CallInst &CI, StringRef Form);
 
   ContextAccess &Ctx;
   unsigned NextSite = 0;
 };
 
-Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Name) {
+Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Rest) {
   IRBuilder<> B(&CI);
-  StringRef Rest = Name.drop_front(strlen("llvm.nvvm."));
   if (Rest.consume_front("read.ptx.sreg."))
     return lowerSreg(B, CI, Rest);
   if (Rest.starts_with("barrier0") || Rest.starts_with("barrier.sync"))
@@ -62,13 +57,10 @@ Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Name) {
     return nullptr;
   }
   if (Rest.consume_front("atomic."))
-    return lowerAtomic(B, CI, Rest);
-  if (Rest.starts_with("ldg.global.")) {
-    auto Align = cast<ConstantInt>(CI.getArgOperand(1))->getZExtValue();
-    return B.CreateAlignedLoad(CI.getType(), CI.getArgOperand(0),
-                               MaybeAlign(Align));
-  }
-  return unsupported(Name);
+    return lowerNvvmAtomic(B, CI, Rest, "cpu");
+  if (Rest.starts_with("ldg.global."))
+    return lowerLdg(B, CI);
+  return unsupported(CI.getCalledFunction()->getName());
 }
 
 Expected<Value *> NvvmLowering::lowerSreg(IRBuilder<> &B, CallInst &CI,
@@ -140,56 +132,13 @@ Expected<Value *> NvvmLowering::lowerVote(IRBuilder<> &B, CallInst &CI,
   return B.CreateZExtOrTrunc(R, CI.getType());
 }
 
-/// atomic.load.{inc,dec}.32.* and atomic.<op>.gen.<i|f>.<scope>.*: scopes
-/// do not matter on the host, where every atomic is system-wide.
-Expected<Value *> NvvmLowering::lowerAtomic(IRBuilder<> &B, CallInst &CI,
-                                            StringRef Form) {
-  Form.consume_front("load.");
-  StringRef Op = Form.split('.').first;
-  bool IsFloat = Form.contains(".f.");
-  Value *Ptr = CI.getArgOperand(0), *Val = CI.getArgOperand(1);
-  auto Order = AtomicOrdering::Monotonic;
-  if (Op == "cas")
-    return B.CreateExtractValue(
-        B.CreateAtomicCmpXchg(Ptr, Val, CI.getArgOperand(2), MaybeAlign(),
-                              Order, Order),
-        0);
-  using BinOp = AtomicRMWInst::BinOp;
-  BinOp Kind = StringSwitch<BinOp>(Op)
-                   .Case("add", IsFloat ? BinOp::FAdd : BinOp::Add)
-                   .Case("exch", BinOp::Xchg).Case("max", BinOp::Max)
-                   .Case("min", BinOp::Min).Case("inc", BinOp::UIncWrap)
-                   .Case("dec", BinOp::UDecWrap).Case("and", BinOp::And)
-                   .Case("or", BinOp::Or).Case("xor", BinOp::Xor)
-                   .Default(BinOp::BAD_BINOP);
-  if (Kind == BinOp::BAD_BINOP)
-    return unsupported(CI.getCalledFunction()->getName());
-  return B.CreateAtomicRMW(Kind, Ptr, Val, MaybeAlign(), Order);
-}
-
 } // namespace
 
 Error replaceNvvmIntrinsics(Module &M, ContextAccess &Ctx) {
   NvvmLowering Lowering(Ctx);
-  for (Function &F : make_early_inc_range(M)) {
-    if (!F.getName().starts_with("llvm.nvvm."))
-      continue;
-    for (User *U : make_early_inc_range(F.users())) {
-      auto *CI = dyn_cast<CallInst>(U);
-      if (!CI || CI->getCalledFunction() != &F)
-        return createStringError(inconvertibleErrorCode(),
-                                 "%s is used other than by a call",
-                                 F.getName().str().c_str());
-      Expected<Value *> R = Lowering.lower(*CI, F.getName());
-      if (!R)
-        return R.takeError();
-      if (*R)
-        CI->replaceAllUsesWith(*R);
-      CI->eraseFromParent();
-    }
-    F.eraseFromParent();
-  }
-  return Error::success();
+  return replaceNvvmCalls(M, [&](CallInst &CI, StringRef Rest) {
+    return Lowering.lower(CI, Rest);
+  });
 }
 
 } // namespace gevo::cpu

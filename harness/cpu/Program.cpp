@@ -98,44 +98,70 @@ Error checkConfig(const LaunchConfig &C) {
   return Error::success();
 }
 
-} // namespace
-
-Program::Program(std::unique_ptr<Impl> P) : P(std::move(P)) {}
-Program::~Program() = default;
-
-Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
-                                                 const Options &Opts) {
+/// A retargeted copy of \p NVPTXModule in \p Ctx; \p Info gets what the
+/// retargeting found.
+Expected<std::unique_ptr<Module>> retargetedCopy(const Module &NVPTXModule,
+                                                 const Options &Opts,
+                                                 LLVMContext &Ctx,
+                                                 RetargetInfo &Info) {
   StringRef Triple = NVPTXModule.getTargetTriple();
   if (!Triple.starts_with("nvptx"))
     return launchError("module " + NVPTXModule.getModuleIdentifier() +
                        " is not NVPTX IR (target triple '" + Triple + "')");
-  auto Start = Clock::now();
-  auto Ctx = std::make_unique<LLVMContext>();
-  auto M = cloneInto(NVPTXModule, *Ctx);
+  auto M = cloneInto(NVPTXModule, Ctx);
   if (!M)
     return M.takeError();
   auto Host = hostTarget();
   if (!Host)
     return Host.takeError();
-  auto Info = retarget(**M, Host->Triple, Host->DL, {Opts.Checks});
-  if (!Info)
-    return Info.takeError();
+  auto Found = retarget(**M, Host->Triple, Host->DL, {Opts.Checks});
+  if (!Found)
+    return Found.takeError();
+  Info = std::move(*Found);
+  return M;
+}
+
+} // namespace
+
+Program::Program(std::unique_ptr<Impl> P) : P(std::move(P)) {}
+Program::~Program() = default;
+
+Expected<std::string> Program::hostIR(const Module &NVPTXModule,
+                                      const Options &Opts) {
+  LLVMContext Ctx;
+  RetargetInfo Info;
+  auto M = retargetedCopy(NVPTXModule, Opts, Ctx, Info);
+  if (!M)
+    return M.takeError();
+  std::string Text;
+  raw_string_ostream(Text) << **M;
+  return Text;
+}
+
+Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
+                                                 const Options &Opts) {
+  auto Start = Clock::now();
+  auto Ctx = std::make_unique<LLVMContext>();
+  RetargetInfo Info;
+  auto M = retargetedCopy(NVPTXModule, Opts, *Ctx, Info);
+  if (!M)
+    return M.takeError();
   auto J = Jit::create(std::move(*M), std::move(Ctx), Opts.OptLevel);
   if (!J)
     return J.takeError();
   auto P = std::make_unique<Impl>();
-  for (auto &[Name, KI] : Info->Kernels) {
+  for (auto &[Name, KI] : Info.Kernels) {
     auto Entry = (*J)->lookup(KI.EntryName);
     if (!Entry)
       return Entry.takeError();
     P->Kernels[Name] = {reinterpret_cast<KernelEntry>(*Entry), KI};
   }
   P->J = std::move(*J);
-  P->StaticSharedBytes = Info->StaticSharedBytes;
-  P->GlobalBytes = std::move(Info->GlobalBytes);
+  P->StaticSharedBytes = Info.StaticSharedBytes;
+  P->GlobalBytes = std::move(Info.GlobalBytes);
   P->ThreadCostLimit = Opts.ThreadCostLimit;
   P->ParallelBlocks = Opts.ParallelBlocks;
-  if (Error E = P->collectGlobalRanges(Info->ReadOnlyGlobals))
+  if (Error E = P->collectGlobalRanges(Info.ReadOnlyGlobals))
     return E;
   P->JitSeconds = secondsSince(Start);
   return std::unique_ptr<Program>(new Program(std::move(P)));

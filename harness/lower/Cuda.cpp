@@ -1,6 +1,7 @@
 //===- Cuda.cpp - Locating the CUDA toolkit -------------------------------===//
 
 #include "gevo/harness/Cuda.h"
+#include "gevo/harness/Lower.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,4 +36,12 @@ std::optional<gevo::CudaToolkit> gevo::findCudaToolkit() {
   if (Cuda.Ptxas.empty() && Cuda.Libdevice.empty())
     return std::nullopt;
   return Cuda;
+}
+
+gevo::PtxOptions gevo::installedPtxOptions(StringRef Arch) {
+  PtxOptions Opts;
+  Opts.Arch = Arch.str();
+  if (std::optional<CudaToolkit> Cuda = findCudaToolkit())
+    Opts.LibdevicePath = Cuda->Libdevice;
+  return Opts;
 }

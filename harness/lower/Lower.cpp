@@ -2,28 +2,19 @@
 
 #include "gevo/harness/Lower.h"
 
+#include "Backend.h"
 #include "CallSites.h"
 #include "Guard.h"
 #include "Libdevice.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/IPO/Internalize.h"
 
 #include <memory>
 #include <mutex>
@@ -39,12 +30,6 @@ using namespace llvm;
 
 namespace {
 
-constexpr unsigned SharedAddressSpace = 3;
-
-Error failure(const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(), Message);
-}
-
 void initialiseNVPTX() {
   static std::once_flag Once;
   std::call_once(Once, [] {
@@ -54,32 +39,6 @@ void initialiseNVPTX() {
     LLVMInitializeNVPTXAsmPrinter();
   });
 }
-
-/// Collects the errors LLVM reports through a context's diagnostic handler
-/// (the default handler would print them and exit) and drops the rest.
-class DiagnosticLog {
-public:
-  explicit DiagnosticLog(LLVMContext &Ctx) {
-    Ctx.setDiagnosticHandlerCallBack(record, this);
-  }
-  /// An Error "<What>: <first error reported>" if there was one.
-  Error check(StringRef What) const {
-    if (Text.empty())
-      return Error::success();
-    return failure(What + ": " + Text);
-  }
-
-private:
-  static void record(const DiagnosticInfo *DI, void *Self) {
-    std::string &Text = static_cast<DiagnosticLog *>(Self)->Text;
-    if (DI->getSeverity() != DS_Error || !Text.empty())
-      return;
-    raw_string_ostream OS(Text);
-    DiagnosticPrinterRawOStream Printer(OS);
-    DI->print(Printer);
-  }
-  std::string Text;
-};
 
 const Target *nvptxTarget(const Triple &TT) {
   std::string Ignored;
@@ -92,90 +51,22 @@ Error checkArch(const Triple &TT, StringRef Arch) {
       nvptxTarget(TT)->createMCSubtargetInfo(TT.str(), "", ""));
   if (STI->isCPUStringValid(Arch))
     return Error::success();
-  return failure("unknown NVPTX arch '" + Arch + "' (expected e.g. sm_80)");
-}
-
-bool hasKernel(const Module &M) {
-  return any_of(M.functions(), [](const Function &F) {
-    return !F.isDeclaration() && gevo::isKernel(F);
-  });
-}
-
-Error checkInput(const Module &M, const gevo::PtxOptions &Opts) {
-  Triple TT(M.getTargetTriple());
-  if (!TT.isNVPTX())
-    return failure("module '" + M.getModuleIdentifier() + "' has triple '" +
-                   M.getTargetTriple() +
-                   "', not nvptx (expected nvptx64-nvidia-cuda)");
-  if (Opts.OptLevel > 3)
-    return failure("optimisation level " + Twine(Opts.OptLevel) +
-                   " is out of range 0-3");
-  std::string Problems;
-  raw_string_ostream OS(Problems);
-  if (verifyModule(M, &OS))
-    return failure("module '" + M.getModuleIdentifier() +
-                   "' is invalid IR: " + StringRef(Problems).trim());
-  if (!hasKernel(M))
-    return failure("module '" + M.getModuleIdentifier() +
-                   "' defines no kernel (ptx_kernel function or "
-                   "!nvvm.annotations kernel entry)");
-  return checkArch(TT, Opts.Arch);
+  return gevo::lowerFailure("unknown NVPTX arch '" + Arch +
+                            "' (expected e.g. sm_80)");
 }
 
 std::unique_ptr<TargetMachine> createMachine(const Module &M,
                                              const gevo::PtxOptions &Opts) {
-  static constexpr CodeGenOptLevel Levels[] = {
-      CodeGenOptLevel::None, CodeGenOptLevel::Less, CodeGenOptLevel::Default,
-      CodeGenOptLevel::Aggressive};
   Triple TT(M.getTargetTriple());
   return std::unique_ptr<TargetMachine>(nvptxTarget(TT)->createTargetMachine(
       TT.str(), Opts.Arch, "", TargetOptions(), std::nullopt, std::nullopt,
-      Levels[Opts.OptLevel]));
-}
-
-/// What internalization must keep: kernels, and the global variables M
-/// defines outside shared memory (the host reaches those by name).
-StringSet<> visibleGlobals(const Module &M) {
-  StringSet<> Names;
-  for (const Function &F : M.functions())
-    if (gevo::isKernel(F))
-      Names.insert(F.getName());
-  for (const GlobalVariable &GV : M.globals())
-    if (!GV.isDeclaration() && GV.getAddressSpace() != SharedAddressSpace)
-      Names.insert(GV.getName());
-  return Names;
-}
-
-void optimise(Module &M, TargetMachine &TM, unsigned OptLevel,
-              const StringSet<> &Keep) {
-  static const OptimizationLevel Levels[] = {
-      OptimizationLevel::O0, OptimizationLevel::O1, OptimizationLevel::O2,
-      OptimizationLevel::O3};
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM); // Registers NVPTX's callbacks, NVVMReflect among them.
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM;
-  MPM.addPass(InternalizePass(
-      [&Keep](const GlobalValue &GV) { return Keep.contains(GV.getName()); }));
-  MPM.addPass(OptLevel == 0 ? PB.buildO0DefaultPipeline(Levels[0])
-                            : PB.buildPerModuleDefaultPipeline(Levels[OptLevel]));
-  MPM.run(M, MAM);
+      gevo::codeGenLevel(Opts.OptLevel)));
 }
 
 Error emitPtx(Module &M, TargetMachine &TM, std::string &Ptx) {
   SmallString<0> Text;
-  raw_svector_ostream OS(Text);
-  legacy::PassManager PM;
-  if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
-    return failure("the NVPTX target cannot emit PTX");
-  PM.run(M);
+  if (Error E = gevo::emitFile(M, TM, CodeGenFileType::AssemblyFile, Text))
+    return E;
   Ptx = gevo::renumberCallSites(
       Text, [&M](StringRef Name) { return M.getNamedValue(Name) != nullptr; });
   return Error::success();
@@ -186,18 +77,18 @@ Error emitPtx(Module &M, TargetMachine &TM, std::string &Ptx) {
 Error lowerBitcode(StringRef Bitcode, const gevo::PtxOptions &Opts,
                    std::string &Ptx) {
   LLVMContext Ctx;
-  DiagnosticLog Log(Ctx);
+  gevo::DiagnosticLog Log(Ctx);
   Expected<std::unique_ptr<Module>> M =
       parseBitcodeFile(MemoryBufferRef(Bitcode, "input"), Ctx);
   if (!M)
     return M.takeError();
   std::unique_ptr<TargetMachine> TM = createMachine(**M, Opts);
   (*M)->setDataLayout(TM->createDataLayout()); // As llc does.
-  StringSet<> Keep = visibleGlobals(**M);
+  StringSet<> Keep = gevo::visibleGlobals(**M);
   if (!Opts.LibdevicePath.empty())
     if (Error E = gevo::linkLibdevice(**M, Opts.LibdevicePath))
       return joinErrors(std::move(E), Log.check("libdevice linker"));
-  optimise(**M, *TM, Opts.OptLevel, Keep);
+  gevo::optimise(**M, *TM, Opts.OptLevel, Keep);
   if (Error E = Log.check("optimising"))
     return E;
   if (Error E = emitPtx(**M, *TM, Ptx))
@@ -232,11 +123,11 @@ bool gevo::isKernel(const Function &F) {
 
 Expected<std::string> gevo::lowerToPTX(const Module &M, const PtxOptions &Opts) {
   initialiseNVPTX();
-  if (Error E = checkInput(M, Opts))
+  if (Error E = checkKernelModule(M, Opts.OptLevel))
     return E;
-  SmallString<0> Bitcode;
-  raw_svector_ostream OS(Bitcode);
-  WriteBitcodeToFile(M, OS);
+  if (Error E = checkArch(Triple(M.getTargetTriple()), Opts.Arch))
+    return E;
+  SmallString<0> Bitcode = bitcodeOf(M);
   std::string Ptx;
   if (Error E = runGuarded("lowering '" + M.getModuleIdentifier() + "' to PTX",
                            [&] { return lowerBitcode(Bitcode, Opts, Ptx); }))

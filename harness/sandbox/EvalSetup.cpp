@@ -4,6 +4,7 @@
 
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/cpu/PlanDevice.h"
+#include "gevo/harness/TargetDevice.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -23,15 +24,15 @@ llvm::Error baseFails(const CaseSpec &C, const CaseOutcome &Got) {
           (Got.Message.empty() ? "" : " " + Got.Message));
 }
 
-/// Runs the base on every case and held-out case.
-llvm::Expected<Oracle> runBase(const std::string &Bitcode, const Spec &S,
-                               const cpu::Options &Opts) {
+/// Runs the base on every case and held-out case on St's target.
+llvm::Expected<Oracle> runBase(const std::string &Bitcode, const EvalState &St) {
+  const Spec &S = St.TheSpec;
   llvm::LLVMContext Ctx;
   auto Buf = llvm::MemoryBuffer::getMemBuffer(Bitcode, "base", false);
   auto M = llvm::parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
   if (!M)
     return M.takeError();
-  auto Dev = cpu::CpuPlanDevice::create(**M, Opts);
+  auto Dev = createTargetDevice(St.Target, **M, St.CpuOpts, St.Arch);
   if (!Dev)
     return Dev.takeError();
   Oracle O;
@@ -69,7 +70,8 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
                        EvalState &St) {
   std::string Path;
   if (!O.OracleCacheDir.empty()) {
-    auto P = oraclePath(O.OracleCacheDir, Bitcode, St.TheSpec);
+    auto P = oraclePath(O.OracleCacheDir, Bitcode, St.TheSpec,
+                        St.Target == "cpu" ? St.Target : St.Target + ":" + St.Arch);
     if (!P)
       return P.takeError();
     Path = *P;
@@ -79,7 +81,10 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
       return llvm::Error::success();
     }
   }
-  auto Want = runBase(Bitcode, St.TheSpec, St.CpuOpts);
+  // A GPU's driver is never initialised in the server (its workers are
+  // forked from it): a child of the server runs the base there.
+  auto Run = [&] { return runBase(Bitcode, St); };
+  auto Want = St.Target == "cpu" ? Run() : oracleInChild(St.TheSpec, Run);
   if (!Want)
     return Want.takeError();
   St.Want = std::move(*Want);
@@ -90,6 +95,8 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
 llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
                                           const Spec &S, const EvalOptions &O) {
   auto St = std::make_shared<EvalState>();
+  St->Target = O.Target;
+  St->Arch = O.Arch;
   St->TheSpec = S;
   St->Repeat = O.Repeat;
   St->CpuOpts.ParallelBlocks = false;

@@ -3,7 +3,7 @@
 #include "EvalWorker.h"
 
 #include "gevo/harness/Plan.h"
-#include "gevo/harness/cpu/PlanDevice.h"
+#include "gevo/harness/TargetDevice.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -117,7 +117,7 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
     return compileFail(Cases, Why);
   cpu::Options Opts = St.CpuOpts;
   Opts.ThreadCostLimit = HeldOut ? St.HeldOutCostLimit : St.CaseCostLimit;
-  auto Dev = cpu::CpuPlanDevice::create(*M, Opts);
+  auto Dev = createTargetDevice(St.Target, *M, Opts, St.Arch);
   if (!Dev)
     return compileFail(Cases, llvm::toString(Dev.takeError()));
   VariantEval V;
@@ -136,6 +136,8 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
     V.Identical &= C.Identical;
     V.Cases.push_back(std::move(C));
   }
+  if (targetDeviceFailed())
+    requestWorkerRestart();
   return V;
 }
 

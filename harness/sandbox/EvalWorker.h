@@ -34,6 +34,8 @@ bool decodeEval(std::string_view In, VariantEval &V);
 
 /// What every worker inherits from the server.
 struct EvalState {
+  std::string Target = "cpu"; ///< where variants and the base run
+  std::string Arch;           ///< the GPU architecture to lower for
   Spec TheSpec;
   Oracle Want;
   cpu::Options CpuOpts;
@@ -43,8 +45,9 @@ struct EvalState {
   bool FromCache = false;
 };
 
-/// Loads Bitcode on the cpu target and runs it on the cases (or held-out
-/// cases) against the oracle.
+/// Loads Bitcode on the target and runs it on the cases (or held-out
+/// cases) against the oracle. After a GPU driver error the worker asks to
+/// be replaced (requestWorkerRestart).
 VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
                             bool HeldOut);
 

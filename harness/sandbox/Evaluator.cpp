@@ -5,6 +5,7 @@
 #include "EvalWorker.h"
 
 #include "gevo/harness/DriverHost.h"
+#include "gevo/harness/TargetDevice.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
@@ -49,9 +50,8 @@ std::string lastLine(const std::string &Tail) {
 }
 
 llvm::Error checkOptions(const EvalOptions &O) {
-  if (O.Target != "cpu")
-    return evalError("target '" + O.Target +
-                     "' is not available in the evaluator yet");
+  if (!isKnownTarget(O.Target))
+    return evalError("unknown target '" + O.Target + "' (cpu, cuda or hip)");
   if (O.Workers == 0 || O.Repeat == 0)
     return evalError("the evaluator needs at least one worker and one run "
                      "per case");

@@ -10,6 +10,9 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace gevo::sandbox {
@@ -17,6 +20,8 @@ namespace gevo::sandbox {
 namespace {
 constexpr std::string_view Magic = "gevo-oracle-2";
 constexpr uint64_t NumElemTypes = uint64_t(ElemType::F64) + 1;
+/// How long the child computing an oracle may run (SIGALRM then).
+constexpr unsigned OracleChildSeconds = 1800;
 
 void dumpSteps(WireWriter &W, const std::vector<Step> &Steps) {
   W.u64(Steps.size());
@@ -114,10 +119,12 @@ bool readCases(WireReader &R, std::vector<CaseOracle> &Cases, size_t Want) {
 } // namespace
 
 llvm::Expected<std::string> oraclePath(const std::string &Dir,
-                                       std::string_view Bitcode,
-                                       const Spec &S) {
+                                       std::string_view Bitcode, const Spec &S,
+                                       std::string_view Target) {
   WireWriter W;
   W.str(Bitcode);
+  if (Target != "cpu")
+    W.str(Target);
   for (const std::vector<CaseSpec> *Cases : {&S.Cases, &S.HeldOut}) {
     W.u64(Cases->size());
     for (const CaseSpec &C : *Cases)
@@ -172,6 +179,57 @@ llvm::Error writeOracle(const std::string &Path, const Oracle &O) {
                                    Path.c_str(), EC.message().c_str());
   }
   return llvm::Error::success();
+}
+
+namespace {
+/// What a child wrote to Path (its Error's message), for the parent.
+std::string childMessage(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  return Buf ? (*Buf)->getBuffer().trim().str() : "";
+}
+
+[[noreturn]] void childMain(const std::string &Path,
+                            llvm::function_ref<llvm::Expected<Oracle>()> Compute) {
+  alarm(OracleChildSeconds);
+  llvm::Expected<Oracle> O = Compute();
+  llvm::Error E = O ? writeOracle(Path, *O) : O.takeError();
+  if (!E)
+    _exit(0);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path + ".error", EC);
+  OS << llvm::toString(std::move(E));
+  OS.close();
+  _exit(1);
+}
+} // namespace
+
+llvm::Expected<Oracle>
+oracleInChild(const Spec &S, llvm::function_ref<llvm::Expected<Oracle>()> Compute) {
+  llvm::SmallString<128> Path;
+  llvm::sys::fs::createUniquePath("gevo-oracle-%%%%%%%%.oracle", Path, true);
+  std::string File(Path);
+  std::fflush(nullptr);
+  pid_t Child = fork();
+  if (Child < 0)
+    return llvm::createStringError(std::error_code(errno, std::generic_category()),
+                                   "cannot fork the oracle's process");
+  if (Child == 0)
+    childMain(File, Compute);
+  int Status = 0;
+  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
+  }
+  std::optional<Oracle> O = readOracle(File, S);
+  std::string Why = childMessage(File + ".error");
+  llvm::sys::fs::remove(File);
+  llvm::sys::fs::remove(File + ".error");
+  if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0 && O)
+    return std::move(*O);
+  if (Why.empty())
+    Why = WIFSIGNALED(Status)
+              ? "the process running the unmodified kernel died by signal " +
+                    std::to_string(WTERMSIG(Status))
+              : "the process running the unmodified kernel gave no oracle";
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
 }
 
 } // namespace gevo::sandbox

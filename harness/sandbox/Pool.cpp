@@ -157,8 +157,10 @@ JobResult Sandbox::Impl::runOn(Slot &S, std::string_view Request) {
   }
   drain(S.Out, R.OutputTail, Opts.OutputCapBytes);
   R.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
-  if (Frame && Buf[8] == ReplyDone) {
+  if (Frame && (Buf[8] == ReplyDone || Buf[8] == ReplyRestart)) {
     R.Reply = Buf.substr(9, Frame - 9);
+    if (Buf[8] == ReplyRestart)
+      retire(S); // It exits; the slot's next job gets a fresh worker.
     return R;
   }
   int Status = retire(S);

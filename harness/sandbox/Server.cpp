@@ -20,6 +20,8 @@ namespace gevo::sandbox {
 namespace {
 /// The worker's job socket, for LLVM's bad-alloc handler.
 int WorkerJobFd = -1;
+/// Set by requestWorkerRestart during a job.
+bool RestartRequested = false;
 
 void llvmBadAlloc(void *, const char *Reason, bool) {
   sendFrame(WorkerJobFd, ReplyOutOfMemory, Reason ? Reason : "bad alloc");
@@ -58,12 +60,14 @@ void renewCpuLimit(double Seconds) {
     Kind = ReplyDone;
     try {
       Reply = Handler(Request);
+      if (RestartRequested)
+        Kind = ReplyRestart;
     } catch (const std::bad_alloc &) {
       Kind = ReplyOutOfMemory;
       Reply = "std::bad_alloc";
     }
     std::fflush(nullptr);
-    if (!sendFrame(Job, Kind, Reply))
+    if (!sendFrame(Job, Kind, Reply) || Kind == ReplyRestart)
       _exit(0);
   }
 }
@@ -154,3 +158,5 @@ void serveForever(int Ctrl, const JobHandler &Handler,
 }
 
 } // namespace gevo::sandbox
+
+void gevo::requestWorkerRestart() { sandbox::RestartRequested = true; }

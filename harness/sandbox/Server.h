@@ -14,8 +14,9 @@
 
 namespace gevo::sandbox {
 
-/// Frame kinds of a worker's answer.
-constexpr char ReplyDone = 'D', ReplyOutOfMemory = 'M';
+/// Frame kinds of a worker's answer: done; done, and the worker exits now
+/// (requestWorkerRestart); out of memory.
+constexpr char ReplyDone = 'D', ReplyRestart = 'R', ReplyOutOfMemory = 'M';
 
 struct WorkerLimits {
   size_t MemoryBytes = 0;

@@ -34,3 +34,13 @@ if os.path.exists(os.path.join(cuda, "bin", "ptxas")):
     config.substitutions.append(("%ptxas", os.path.join(cuda, "bin", "ptxas")))
 else:
     lit_config.note("ptxas not found (set CUDA_PATH): tests that need it are UNSUPPORTED")
+
+# GPU drivers: tests that need their absence (the one-line "no driver"
+# errors) are UNSUPPORTED where one is installed.
+import ctypes
+for feature, library in (("cuda-driver", "libcuda.so.1"), ("hip-runtime", "libamdhip64.so")):
+    try:
+        ctypes.CDLL(library)
+        config.available_features.add(feature)
+    except OSError:
+        pass

@@ -1,15 +1,21 @@
 //===- gevo-run.cpp - Evaluate one variant on a tests dir -------------------===//
 //
-//   gevo-run kernel.{ll,cu} --tests DIR [--edits FILE] [--heldout] [--json]
-//            [--workers N] [--oracle-cache DIR] [--driver-cache DIR]
+//   gevo-run kernel.{ll,cu} --tests DIR [--target cpu|cuda|hip] [--edits FILE]
+//            [--heldout] [--json] [--workers N] [--oracle-cache DIR]
+//            [--driver-cache DIR]
+//   gevo-run kernel.{ll,cu} [--edits FILE] --emit ptx|amdgpu|cpu-ir -o FILE
+//            [--offload-arch ARCH]
 //
 // Runs the unmodified kernel (the oracle) and the variant (the kernel plus
-// an edit list) on every case in sandboxed workers (gevo::Evaluator) and
-// reports status, error and time per case. Exit status: 0 every case ok, 1
-// the variant failed a case, 2 bad input.
+// an edit list) on every case in sandboxed workers (gevo::Evaluator) on the
+// target and reports status, error and time per case. --emit writes the
+// variant as lowered for a target (and ends there without --tests). Exit
+// status: 0 every case ok, 1 the variant failed a case (or did not lower),
+// 2 bad input.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Emit.h"
 #include "ToolSupport.h"
 
 #include "gevo/harness/DriverHost.h"
@@ -78,6 +84,39 @@ void printTable(const std::vector<CaseResult> &Results) {
   }
 }
 
+/// The base with the edit list at EditsPath applied (a copy: the base stays
+/// the oracle), or a copy of the base without one.
+std::unique_ptr<Module> buildVariant(const Module &Base,
+                                     const std::string &EditsPath) {
+  std::unique_ptr<Module> M = CloneModule(Base);
+  if (EditsPath.empty())
+    return M;
+  auto Edits = gevo::parseEdits(gevo::readTextFile(Tool, EditsPath));
+  if (!Edits)
+    usageError(EditsPath + ": " + toString(Edits.takeError()));
+  gevo::ApplyReport Report = gevo::applyEdits(*M, *Edits);
+  for (auto &[Index, Why] : Report.NotApplicable)
+    errs() << Tool << ": edit " << Index + 1 << " not applicable: " << Why << "\n";
+  return M;
+}
+
+/// --emit: the variant lowered for Kind, written to Path. A variant that
+/// does not lower is a result (exit 1), not bad input.
+void emit(const Module &Variant, const std::string &Kind,
+          const std::string &Path, const std::string &Arch) {
+  gevo::EmitKind K;
+  if (!gevo::parseEmitKind(Kind, K))
+    usageError("--emit must be ptx, amdgpu or cpu-ir, not '" + Kind + "'");
+  if (Path.empty())
+    usageError("--emit needs -o FILE");
+  Expected<std::string> Lowered = gevo::lowerForEmit(Variant, K, Arch);
+  if (!Lowered)
+    gevo::toolError(Tool, "cannot lower the variant to " + Kind + ": " +
+                              toString(Lowered.takeError()),
+                    1);
+  gevo::writeTextFile(Tool, Path, *Lowered);
+}
+
 nlohmann::json toJson(const std::vector<CaseResult> &Results,
                       const gevo::VariantEval &V) {
   nlohmann::json Cases = nlohmann::json::array();
@@ -104,22 +143,33 @@ nlohmann::json toJson(const std::vector<CaseResult> &Results,
 int main(int argc, char **argv) {
   po::options_description Opts(
       "gevo-run: evaluate a kernel, or a variant of it, on a tests dir.\n\n"
-      "Usage: gevo-run KERNEL.{ll,cu} --tests DIR [--edits FILE] [--heldout] "
-      "[--repeat N] [--workers N] [--oracle-cache DIR] [--driver-cache DIR] "
-      "[--json]\n\n"
+      "Usage: gevo-run KERNEL.{ll,cu} --tests DIR [--target cpu|cuda|hip] "
+      "[--edits FILE] [--heldout] [--repeat N] [--workers N] "
+      "[--oracle-cache DIR] [--driver-cache DIR] [--json]\n"
+      "       gevo-run KERNEL.{ll,cu} [--edits FILE] --emit ptx|amdgpu|cpu-ir "
+      "-o FILE [--offload-arch ARCH]\n\n"
       "The unmodified kernel's outputs are the oracle; each case reports the "
       "variant's status, error, time and speedup; kernels run in sandboxed "
       "worker processes. Exit status: 0 all cases "
       "ok, 1 the variant failed a case, 2 bad input.\n\nOptions");
   std::string Kernel, TestsDir, EditsPath, Target = "cpu", OracleCache,
       DriverCache;
+  std::string EmitKind, EmitPath, Arch;
   unsigned Repeat = 1, Workers = 1;
   Opts.add_options()("help,h", "show this help")(
       "tests", po::value(&TestsDir), "tests dir (holding spec.json)")(
       "edits", po::value(&EditsPath), "edit list giving the variant (default: none)")(
       "heldout", "run the held-out cases instead")(
       "repeat", po::value(&Repeat)->default_value(1), "runs per case; time is the median")(
-      "target", po::value(&Target)->default_value("cpu"), "cpu (cuda and hip: later)")(
+      "target", po::value(&Target)->default_value("cpu"),
+      "cpu, cuda (PTX on an NVIDIA GPU) or hip (a code object on an AMD GPU)")(
+      "emit", po::value(&EmitKind),
+      "write the variant lowered as ptx, amdgpu (a linked code object) or "
+      "cpu-ir (the cpu target's host IR) to -o FILE")(
+      "output,o", po::value(&EmitPath), "where --emit writes")(
+      "offload-arch", po::value(&Arch),
+      "GPU architecture for --emit and the GPU targets (default sm_80 for "
+      "ptx/cuda, gfx90a for amdgpu/hip)")(
       "workers", po::value(&Workers)->default_value(1), "sandboxed worker processes")(
       "oracle-cache", po::value(&OracleCache),
       "cache the base's outputs in DIR, reused when present")(
@@ -133,38 +183,34 @@ int main(int argc, char **argv) {
     std::cout << Opts;
     return 0;
   }
-  if (Kernel.empty() || TestsDir.empty())
+  if (Kernel.empty() || (TestsDir.empty() && EmitKind.empty()))
     usageError("need a kernel and --tests DIR (see --help)");
-  if (Target != "cpu")
-    usageError("target '" + Target + "' is not available yet (use cpu)");
+  if (Target != "cpu" && Target != "cuda" && Target != "hip")
+    usageError("unknown target '" + Target + "' (cpu, cuda or hip)");
   if (Repeat == 0)
     usageError("--repeat must be at least 1");
   if (Workers == 0)
     usageError("--workers must be at least 1");
 
+  LLVMContext Ctx;
+  std::unique_ptr<Module> Base =
+      gevo::loadModule(Tool, gevo::compileIfCuda(Tool, Kernel, argv[0], 2), Ctx);
+  gevo::nameInstructions(*Base);
+  std::unique_ptr<Module> VariantModule = buildVariant(*Base, EditsPath);
+  if (!EmitKind.empty()) {
+    emit(*VariantModule, EmitKind, EmitPath, Arch);
+    if (TestsDir.empty())
+      return 0;
+  }
   auto Spec = gevo::loadSpec(TestsDir);
   if (!Spec)
     usageError(toString(Spec.takeError()));
   if (Error E = gevo::buildDrivers(*Spec, DriverCache))
     usageError(toString(std::move(E)));
-  LLVMContext Ctx;
-  std::unique_ptr<Module> Base =
-      gevo::loadModule(Tool, gevo::compileIfCuda(Tool, Kernel, argv[0], 2), Ctx);
-  gevo::nameInstructions(*Base);
-  std::string Variant = bitcodeOf(*Base);
-  if (!EditsPath.empty()) {
-    auto Edits = gevo::parseEdits(gevo::readTextFile(Tool, EditsPath));
-    if (!Edits)
-      usageError(EditsPath + ": " + toString(Edits.takeError()));
-    // Edits change a copy: the base stays the oracle.
-    std::unique_ptr<Module> M = CloneModule(*Base);
-    gevo::ApplyReport Report = gevo::applyEdits(*M, *Edits);
-    for (auto &[Index, Why] : Report.NotApplicable)
-      errs() << Tool << ": edit " << Index + 1 << " not applicable: " << Why << "\n";
-    Variant = bitcodeOf(*M);
-  }
+  std::string Variant = bitcodeOf(*VariantModule);
   gevo::EvalOptions EO;
   EO.Target = Target;
+  EO.Arch = Arch;
   EO.Workers = Workers;
   EO.Repeat = Repeat;
   EO.OracleCacheDir = OracleCache;

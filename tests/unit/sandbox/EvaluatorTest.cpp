@@ -167,11 +167,11 @@ TEST_F(EvaluatorTest, OracleCacheIsWrittenAndReused) {
 
 TEST_F(EvaluatorTest, BadInputsAreErrors) {
   EvalOptions O;
-  O.Target = "cuda";
-  auto Cuda = Evaluator::create(*Base, TheSpec, O);
-  ASSERT_FALSE(Cuda);
-  EXPECT_EQ(toString(Cuda.takeError()),
-            "target 'cuda' is not available in the evaluator yet");
+  O.Target = "opencl";
+  auto Unknown = Evaluator::create(*Base, TheSpec, O);
+  ASSERT_FALSE(Unknown);
+  EXPECT_EQ(toString(Unknown.takeError()),
+            "unknown target 'opencl' (cpu, cuda or hip)");
   Spec Broken = TheSpec;
   Broken.Cases[1].Steps[0].Kernel = "no_such_kernel";
   auto Failing = Evaluator::create(*Base, Broken, {});
@@ -179,6 +179,27 @@ TEST_F(EvaluatorTest, BadInputsAreErrors) {
   EXPECT_NE(toString(Failing.takeError())
                 .find("the unmodified kernel fails case 'n40000'"),
             std::string::npos);
+}
+
+/// Without their driver the GPU targets fail in one line naming it; with a
+/// GPU, the base is its own oracle there and a wrong variant is caught.
+TEST_F(EvaluatorTest, GpuTargetsRunOnTheirGpuOrSayWhyNot) {
+  for (const char *Target : {"cuda", "hip"}) {
+    EvalOptions O;
+    O.Target = Target;
+    O.Workers = 1;
+    auto E = Evaluator::create(*Base, TheSpec, O);
+    if (!E) {
+      std::string Why = toString(E.takeError());
+      EXPECT_EQ(Why.rfind(std::string(Target) + " target: ", 0), 0u) << Why;
+      EXPECT_EQ(Why.find('\n'), std::string::npos) << Why;
+      continue;
+    }
+    EXPECT_EQ((*E)->base().S, Status::Ok) << Target;
+    EXPECT_TRUE((*E)->base().Identical) << Target;
+    VariantEval V = (*E)->evaluate({wrongConstant()})[0];
+    EXPECT_EQ(V.S, Status::WrongOutput) << Target << ": " << V.Message;
+  }
 }
 
 } // namespace

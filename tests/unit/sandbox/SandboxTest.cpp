@@ -79,6 +79,12 @@ std::string handle(std::string_view R) {
     _exit(3);
   if (R == "orphan")
     return orphan();
+  if (R == "pid")
+    return std::to_string(getpid());
+  if (R == "restart") {
+    requestWorkerRestart();
+    return "restarting " + std::to_string(getpid());
+  }
   return "unknown";
 }
 
@@ -188,6 +194,22 @@ TEST(Sandbox, RunAllKeepsInputOrderAcrossWorkers) {
   EXPECT_EQ(Box->stats().Jobs, 40u);
   EXPECT_EQ(Box->stats().ByKind[JobResult::Crashed], 4u);
   EXPECT_EQ(countThreads(), 1u); // runAll's threads are joined
+}
+
+TEST(Sandbox, AWorkerThatAsksForARestartAnswersAndMakesWay) {
+  auto Box = startPool(smallOptions(1));
+  ASSERT_TRUE(Box);
+  JobResult First = Box->run("pid");
+  JobResult Restart = Box->run("restart");
+  EXPECT_EQ(Restart.K, JobResult::Done) << describeJob(Restart);
+  EXPECT_EQ(Restart.Reply, "restarting " + First.Reply);
+  pid_t Old = std::stoi(First.Reply);
+  EXPECT_TRUE(gone(Old));
+  JobResult After = Box->run("pid");
+  EXPECT_EQ(After.K, JobResult::Done) << describeJob(After);
+  EXPECT_NE(After.Reply, First.Reply);
+  EXPECT_EQ(Box->stats().Spawns, 2u);
+  EXPECT_EQ(Box->stats().restarts(), 0u); // every job was Done
 }
 
 TEST(Sandbox, DestructionLeavesNoProcessBehind) {

@@ -5,7 +5,8 @@
 // (the oracle; cached on disk with OracleCacheDir) and then evaluates the
 // base itself in a worker (base(), baseHeldOut()). evaluate() takes variant
 // modules as bitcode and runs them across the workers: each worker parses
-// and JIT-compiles the variant on the cpu target and runs the cases. A
+// the variant, JIT-compiles it on the cpu target or lowers it for a GPU
+// target (TargetDevice.h), and runs the cases. A
 // worker that crashes, hangs or runs out of memory gives that variant's
 // status; the next variant runs on a fresh worker.
 //
@@ -31,7 +32,14 @@ class Module;
 namespace gevo {
 
 struct EvalOptions {
-  std::string Target = "cpu"; ///< only cpu for now
+  /// cpu, cuda or hip: where the base (the oracle) and the variants run.
+  /// On a GPU target each worker lowers the variant (PTX, or an AMDGPU code
+  /// object) and runs it on its own GPU context; the server never opens one
+  /// (a forked child of it computes the oracle).
+  std::string Target = "cpu";
+  /// The GPU architecture variants are lowered for (empty: sm_80 for cuda,
+  /// gfx90a for hip; a code object must match the GPU's).
+  std::string Arch;
   unsigned Workers = 2;
   unsigned Repeat = 1; ///< timed runs per case; time is the median
   /// Wall-clock watchdog per variant; 0: max(5 s, 50 x the base's
@@ -80,7 +88,9 @@ public:
   /// Starts the sandbox: the calling process must be single-threaded. The
   /// base module may carry gevo UIDs or not. Drivers not yet built are
   /// built first (buildDrivers). A driver that does not compile, a base
-  /// that fails a case, a target other than cpu or bad options are Errors.
+  /// that fails a case, an unknown target, a GPU target without its driver
+  /// or GPU ("cuda target: no NVIDIA driver: libcuda.so.1 not found") or
+  /// bad options are Errors.
   static llvm::Expected<std::unique_ptr<Evaluator>>
   create(const llvm::Module &Base, const Spec &S, const EvalOptions &O);
   ~Evaluator();

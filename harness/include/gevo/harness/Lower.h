@@ -30,6 +30,10 @@ struct PtxOptions {
   unsigned OptLevel = 2;     ///< IR optimisation after linking, 0-3 (0 = none).
 };
 
+/// PtxOptions for \p Arch linking the libdevice of findCudaToolkit() (none
+/// when no toolkit is found: __nv_* calls then stay unresolved in the PTX).
+PtxOptions installedPtxOptions(llvm::StringRef Arch = "sm_80");
+
 /// True for a kernel entry point: the ptx_kernel calling convention, or a
 /// `!{ptr @F, !"kernel", i32 1}` entry in !nvvm.annotations (what clang 19
 /// emits for __global__ functions).

@@ -111,6 +111,11 @@ private:
   std::unique_ptr<Impl> P;
 };
 
+/// Called from a JobHandler: the worker exits once this job's reply is
+/// sent, and the slot's next job gets a fresh worker (for state a job may
+/// have poisoned, such as a GPU context after a kernel fault).
+void requestWorkerRestart();
+
 /// Threads of the calling process (/proc/self/status), 0 when unreadable.
 unsigned countThreads();
 

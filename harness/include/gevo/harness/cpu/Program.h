@@ -71,6 +71,10 @@ public:
   /// function without a host implementation is an Error.
   static llvm::Expected<std::unique_ptr<Program>>
   load(const llvm::Module &NVPTXModule, const Options &Opts = {});
+  /// The host IR load() would JIT-compile for \p NVPTXModule (retargeted
+  /// and instrumented, before optimisation), as text; the same Errors.
+  static llvm::Expected<std::string> hostIR(const llvm::Module &NVPTXModule,
+                                            const Options &Opts = {});
   ~Program();
 
   /// Runs kernel \p Kernel. \p Args holds one pointer per kernel parameter

@@ -1,0 +1,112 @@
+//===- GpuPlanDevice.h - Launch plans on a GPU driver layer -------*- C++ -*-===//
+//
+// The cuda and hip targets' PlanDevice, one template over their driver
+// layers (cuda/Driver.h, hip/Driver.h have the same shape): buffers are
+// device allocations, kernels come from one loaded module (PTX or a code
+// object) and are named as in the source, times are the driver's events.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_GPUPLANDEVICE_H
+#define GEVO_HARNESS_GPUPLANDEVICE_H
+
+#include "gevo/harness/Plan.h"
+#include "gevo/harness/cuda/Driver.h"
+#include "gevo/harness/hip/Driver.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+namespace gevo {
+
+template <typename DeviceT, typename ModuleT>
+class GpuPlanDevice : public PlanDevice {
+public:
+  /// Loads Image on D; Kernels maps source names to symbols (kernelNames).
+  /// Why says why not when the result is null.
+  static std::unique_ptr<GpuPlanDevice>
+  create(DeviceT &D, const std::string &Image,
+         std::map<std::string, std::string> Kernels, std::string &Why) {
+    std::unique_ptr<ModuleT> M;
+    Why = D.load(Image, M);
+    if (!Why.empty())
+      return nullptr;
+    return std::unique_ptr<GpuPlanDevice>(
+        new GpuPlanDevice(D, std::move(M), std::move(Kernels)));
+  }
+
+  ~GpuPlanDevice() override {
+    M.reset();
+    for (uint64_t Address : Live)
+      D.free(Address);
+  }
+
+  /// Flag is set when a driver call fails: after a kernel fault the device
+  /// may be unusable for the rest of the process.
+  void reportFailuresTo(bool &Flag) { Failed = &Flag; }
+
+  std::string alloc(size_t Size, uint64_t &Address) override {
+    std::string E = note(D.alloc(Size ? Size : 1, Address));
+    if (E.empty())
+      Live.insert(Address);
+    return E;
+  }
+  std::string release(uint64_t Address) override {
+    Live.erase(Address);
+    return note(D.free(Address));
+  }
+  std::string write(uint64_t Address, const Bytes &Data) override {
+    return note(D.copyToDevice(Address, Data.data(), Data.size()));
+  }
+  std::string read(uint64_t Address, Bytes &Data) override {
+    return note(D.copyFromDevice(Data.data(), Address, Data.size()));
+  }
+  std::string setConstant(const std::string &Symbol,
+                          const Bytes &Data) override {
+    return note(M->setGlobal(Symbol, Data.data(), Data.size()));
+  }
+  LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block,
+                       unsigned SharedBytes,
+                       const std::vector<Bytes> &Args) override {
+    LaunchOutcome Out;
+    auto Symbol = Kernels.find(Kernel);
+    if (Symbol == Kernels.end()) {
+      Out.S = Status::CompileFail;
+      Out.Message = "no kernel named '" + Kernel + "'";
+      return Out;
+    }
+    std::vector<void *> ArgPtrs;
+    for (const Bytes &A : Args)
+      ArgPtrs.push_back(const_cast<uint8_t *>(A.data()));
+    float Ms = 0;
+    Out.Message = note(M->launch(Symbol->second, {Grid.X, Grid.Y, Grid.Z},
+                                 {Block.X, Block.Y, Block.Z}, SharedBytes,
+                                 ArgPtrs, Ms));
+    Out.S = Out.Message.empty() ? Status::Ok : Status::Crash;
+    Out.Seconds = Ms * 1e-3;
+    return Out;
+  }
+
+private:
+  GpuPlanDevice(DeviceT &D, std::unique_ptr<ModuleT> M,
+                std::map<std::string, std::string> Kernels)
+      : D(D), M(std::move(M)), Kernels(std::move(Kernels)) {}
+  std::string note(std::string E) {
+    if (!E.empty() && Failed)
+      *Failed = true;
+    return E;
+  }
+  DeviceT &D;
+  std::unique_ptr<ModuleT> M;
+  std::map<std::string, std::string> Kernels;
+  std::set<uint64_t> Live;
+  bool *Failed = nullptr;
+};
+
+using CudaPlanDevice = GpuPlanDevice<cuda::Device, cuda::Module>;
+using HipPlanDevice = GpuPlanDevice<hip::Device, hip::Module>;
+
+} // namespace gevo
+
+#endif

@@ -1,0 +1,37 @@
+//===- TargetDevice.h - A variant's PlanDevice on a named target -*- C++ -*-===//
+//
+// What the Evaluator's workers use to run a variant on --target cpu, cuda
+// or hip. The GPU targets lower the variant (PTX through lowerToPTX, a code
+// object through lowerToAmdgpu) and load it on this process's GPU, opened
+// on first use and kept for the life of the process: call this only in a
+// process that may own a GPU context (a worker, never the fork server).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_TARGETDEVICE_H
+#define GEVO_HARNESS_TARGETDEVICE_H
+
+#include "gevo/harness/Plan.h"
+#include "gevo/harness/cpu/Program.h"
+
+#include <memory>
+
+namespace gevo {
+
+/// "cpu", "cuda" or "hip".
+bool isKnownTarget(llvm::StringRef Target);
+
+/// M ready to run on Target; Arch is the GPU architecture to lower for
+/// (empty: sm_80 for cuda, gfx90a for hip). Errors: the target's driver or
+/// GPU is missing ("cuda target: no NVIDIA driver: libcuda.so.1 not
+/// found"), M does not lower or load (the message of the failing step).
+llvm::Expected<std::unique_ptr<PlanDevice>>
+createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
+                   const cpu::Options &CpuOpts, llvm::StringRef Arch = "");
+
+/// Whether a GPU driver call failed in this process since it started (the
+/// context may be poisoned: the process should make way for a fresh one).
+bool targetDeviceFailed();
+
+} // namespace gevo
+
+#endif

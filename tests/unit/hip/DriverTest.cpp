@@ -1,0 +1,54 @@
+//===- DriverTest.cpp - The hip target's driver layer -----------------------===//
+//
+// Runs on a machine with an AMD GPU and ROCm; elsewhere it checks that
+// opening fails in one line and the kernel test is skipped, naming why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/harness/hip/Driver.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+using namespace gevo::hip;
+
+namespace {
+
+TEST(HipDriverOpen, FailsWithOneLineOrGivesADevice) {
+  Error Why;
+  std::unique_ptr<Device> D = Device::open(0, Why);
+  if (D) {
+    EXPECT_TRUE(Why.empty());
+    EXPECT_FALSE(D->name().empty());
+  } else {
+    EXPECT_FALSE(Why.empty());
+    EXPECT_EQ(Why.find('\n'), std::string::npos) << Why;
+  }
+}
+
+/// With a GPU: a code object gevo-run --emit amdgpu wrote for the test
+/// (GEVO_HIP_TEST_CODE_OBJECT, a vadd-like kernel) loads and bad names are
+/// errors.
+TEST(HipDriver, LoadsACodeObjectAndNamesUnknownKernels) {
+  Error Why;
+  std::unique_ptr<Device> D = Device::open(0, Why);
+  if (!D)
+    GTEST_SKIP() << "hip target unavailable: " << Why;
+  const char *Path = std::getenv("GEVO_HIP_TEST_CODE_OBJECT");
+  if (!Path)
+    GTEST_SKIP() << "set GEVO_HIP_TEST_CODE_OBJECT to a code object";
+  std::ifstream In(Path, std::ios::binary);
+  std::string Image((std::istreambuf_iterator<char>(In)), {});
+  std::unique_ptr<Module> M;
+  ASSERT_EQ(D->load(Image, M), "");
+  float Ms = 0;
+  Error E = M->launch("no_such_kernel", {1, 1, 1}, {1, 1, 1}, 0, {}, Ms);
+  EXPECT_NE(E.find("hipModuleGetFunction"), std::string::npos) << E;
+  EXPECT_NE(D->load("not a code object", M), "");
+}
+
+} // namespace
