@@ -8,6 +8,7 @@
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -70,6 +71,15 @@ void writeModule(StringRef Tool, const Module &M, StringRef Path) {
     WriteBitcodeToFile(M, OS);
   else
     M.print(OS, nullptr);
+}
+
+std::string besideExecutable(const char *Argv0, StringRef Relative) {
+  std::string Exe =
+      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&besideExecutable));
+  SmallString<256> Path(sys::path::parent_path(Exe));
+  sys::path::append(Path, Relative);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
 }
 
 std::string readTextFile(StringRef Tool, StringRef Path) {

@@ -44,9 +44,7 @@ constexpr const char *Tool = "gevo-run";
 std::string compileIfCuda(const std::string &Path, const char *Argv0) {
   if (!StringRef(Path).ends_with(".cu"))
     return Path;
-  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&usageError);
-  SmallString<256> Cc(sys::path::parent_path(Self));
-  sys::path::append(Cc, "gevo-cc");
+  std::string Cc = gevo::besideExecutable(Argv0, "gevo-cc");
   SmallString<256> Out;
   if (sys::fs::createTemporaryFile("gevo-run", "ll", Out))
     usageError("cannot create a temporary file");
