@@ -8,8 +8,10 @@
 //
 // A run writes DIR/summary.json, DIR/trials.jsonl (one line per trial) and
 // DIR/convergence.svg; --compare runs strategies x seeds and writes
-// DIR/compare.md, DIR/compare.csv and DIR/convergence.svg. DIR must not
-// exist. Exit status: 0 done, 1 bad input.
+// DIR/compare.md, DIR/compare.csv and DIR/convergence.svg (fractions of
+// the optimum, or of the best any run found when it is unknown). DIR must
+// not exist. Long work reports progress on stderr. Exit status: 0 done,
+// 1 bad input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -234,9 +236,17 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
     std::cerr << Tool << ": " << Name << " done\n";
     Rows.push_back(std::move(Row));
   }
-  std::string Md = compareTable(Rows, Checks, P.optimum(), Hib, false);
+  // Without a known optimum (live, synthetic), fractions are of the best
+  // value any run found.
+  std::optional<double> Ref = P.optimum() ? P.optimum() : bestOfRows(Rows, Hib);
+  std::string RefName = P.optimum() ? "the optimum" : "the best found by any run";
+  std::ostringstream Head;
+  if (Ref)
+    Head << "Fractions are of " << RefName << ": " << *Ref << " " << P.objective().Name
+         << ".\n\n";
+  std::string Md = Head.str() + compareTable(Rows, Checks, Ref, Hib, false);
   write(fs::path(A.Out) / "compare.md", Md);
-  write(fs::path(A.Out) / "compare.csv", compareTable(Rows, Checks, P.optimum(), Hib, true));
+  write(fs::path(A.Out) / "compare.csv", compareTable(Rows, Checks, Ref, Hib, true));
   std::vector<Series> S;
   size_t Len = 0;
   for (const CompareRow &R : Rows)
@@ -244,14 +254,14 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
       Len = std::max(Len, C.size());
   for (const CompareRow &R : Rows) {
     std::vector<double> Y = meanCurve(R, Len);
-    if (P.optimum())
+    if (Ref)
       for (double &V : Y)
-        V = fractionOfOptimum(V, *P.optimum(), Hib);
+        V = fractionOfOptimum(V, *Ref, Hib);
     S.push_back({R.Strategy, Y});
   }
   write(fs::path(A.Out) / "convergence.svg",
         svgPlot("best so far, mean of " + std::to_string(A.Seeds) + " seeds", "trial",
-                P.optimum() ? "fraction of the optimum" : "best " + P.objective().Name, S));
+                Ref ? "fraction of " + RefName : "best " + P.objective().Name, S));
   std::cout << Md;
   return 0;
 }
@@ -292,7 +302,7 @@ int main(int argc, char **argv) {
       "live-repeat", po::value(&A.Live.Repeat)->default_value(3),
       "live: timed launches per config with --live-metric time")(
       "live-workers", po::value(&A.Live.Workers)->default_value(2),
-      "live: sandboxed workers (and compiles at once)")(
+      "live: sandboxed workers and compiles at once (1 for steadier times)")(
       "live-compile-timeout", po::value(&A.Live.CompileTimeoutSeconds)->default_value(60),
       "live: seconds gevo-cc may take (then build_timeout)")(
       "live-run-timeout", po::value(&A.Live.RunTimeoutSeconds)->default_value(30),
