@@ -284,7 +284,13 @@ LiveProblem::measure(const std::vector<const Prepared *> &B) {
     Evaluation &E = Out[Index[J]];
     switch (Jobs[J].K) {
     case JobResult::Done:
-      E = evaluationOf(P, Jobs[J].Reply, Jobs[J].Seconds);
+      try {
+        E = evaluationOf(P, Jobs[J].Reply, Jobs[J].Seconds);
+      } catch (const json::exception &X) {
+        E = failed(Status::Crash, "unknown_error",
+                   std::string("malformed reply from the worker: ") + X.what());
+        break;
+      }
       if (Opts.Metric == "modeled")
         Memo.emplace(P.Key, E);
       break;
