@@ -6,8 +6,10 @@
 //       first 500 and the first 2,000 trials, and the marginal cost of
 //       trials 1,500-2,000 (flat with history: close to the first).
 //   gevo-tuner-bench quality FILE... [--seeds 20] [--trials 500]
+//                    [--with STRATEGY:OPTION=V,...]...
 //       Every strategy x seeds on each replay file: a Markdown table of
-//       the fraction of the optimum at 100/200/500 trials.
+//       the fraction of the optimum at 100/200/500 trials; each --with adds
+//       a row for a strategy with other options (e.g. opevo:q=0.1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <sstream>
 
 using namespace gevo;
 using namespace gevo::evolve;
@@ -57,7 +60,31 @@ int overhead(const std::string &SpacePath) {
   return 0;
 }
 
-int quality(const std::vector<std::string> &Files, uint64_t Seeds, uint64_t Trials) {
+/// A row of the quality table: a strategy and the options it runs with.
+struct Variant {
+  std::string Label, Strategy;
+  Options Opts;
+};
+
+/// "opevo:q=0.1,lambda=4" (or a plain name).
+Variant parseVariant(const std::string &Text) {
+  Variant V{Text, Text.substr(0, Text.find(':')), {}};
+  if (Text.find(':') == std::string::npos)
+    return V;
+  std::stringstream SS(Text.substr(Text.find(':') + 1));
+  V.Label = V.Strategy;
+  for (std::string Item; std::getline(SS, Item, ',');) {
+    auto Eq = Item.find('=');
+    if (Eq == std::string::npos)
+      throw std::invalid_argument("--with: '" + Item + "' is not OPTION=VALUE");
+    V.Opts[Item.substr(0, Eq)] = std::stod(Item.substr(Eq + 1));
+    V.Label += " " + Item;
+  }
+  return V;
+}
+
+int quality(const std::vector<std::string> &Files, const std::vector<Variant> &Rows,
+            uint64_t Seeds, uint64_t Trials) {
   for (const std::string &F : Files) {
     std::unique_ptr<ReplayProblem> P;
     try {
@@ -66,12 +93,13 @@ int quality(const std::vector<std::string> &Files, uint64_t Seeds, uint64_t Tria
       std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
       return 1;
     }
-    std::vector<CompareRow> Rows;
-    for (const StrategyInfo *I : strategies()) {
-      CompareRow Row{I->Name, {}, 0, 0};
+    std::vector<CompareRow> Table;
+    for (const Variant &V : Rows) {
+      CompareRow Row{V.Label, {}, 0, 0};
       for (uint64_t Seed = 0; Seed < Seeds; ++Seed) {
         RunOptions O;
-        O.Strategy = I->Name;
+        O.Strategy = V.Strategy;
+        O.Opts = V.Opts;
         O.Seed = Seed;
         O.Limit.Evaluations = Trials;
         RunResult R = runTuner(*P, O);
@@ -79,12 +107,12 @@ int quality(const std::vector<std::string> &Files, uint64_t Seeds, uint64_t Tria
         Row.TunerSeconds += R.TunerSeconds;
         Row.Trials += R.Trials;
       }
-      Rows.push_back(std::move(Row));
+      Table.push_back(std::move(Row));
     }
     std::printf("### %s (%zu configs, %zu failed, optimum %g %s)\n\n%s\n",
                 F.c_str(), P->recorded(), P->failedCount(), *P->optimum(),
                 P->objective().Name.c_str(),
-                compareTable(Rows, {100, 200, 500}, P->optimum(),
+                compareTable(Table, {100, 200, 500}, P->optimum(),
                              P->objective().HigherIsBetter, false)
                     .c_str());
     std::fflush(stdout);
@@ -99,8 +127,19 @@ int main(int argc, char **argv) {
   std::string SpacePath = GEVO_TUNE_SPACES_DIR "/MM1.json";
   uint64_t Seeds = 20, Trials = 500;
   std::vector<std::string> Files;
+  std::vector<Variant> Rows;
+  for (const StrategyInfo *I : strategies())
+    Rows.push_back({I->Name, I->Name, {}});
   for (int I = 2; I < argc; ++I) {
-    if (!std::strcmp(argv[I], "--space") && I + 1 < argc)
+    if (!std::strcmp(argv[I], "--with") && I + 1 < argc) {
+      try {
+        Rows.push_back(parseVariant(argv[++I]));
+        makeTuner(Rows.back().Strategy, Space(), false, Rows.back().Opts);
+      } catch (const std::exception &E) {
+        std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
+        return 1;
+      }
+    } else if (!std::strcmp(argv[I], "--space") && I + 1 < argc)
       SpacePath = argv[++I];
     else if (!std::strcmp(argv[I], "--seeds") && I + 1 < argc)
       Seeds = std::stoull(argv[++I]);
@@ -112,8 +151,9 @@ int main(int argc, char **argv) {
   if (Mode == "overhead")
     return overhead(SpacePath);
   if (Mode == "quality" && !Files.empty())
-    return quality(Files, Seeds, Trials);
+    return quality(Files, Rows, Seeds, Trials);
   std::cerr << "gevo-tuner-bench: error: usage: gevo-tuner-bench overhead "
-               "[--space F] | quality FILE... [--seeds N] [--trials N]\n";
+               "[--space F] | quality FILE... [--seeds N] [--trials N] "
+               "[--with STRATEGY:OPTION=V,...]\n";
   return 1;
 }

@@ -83,6 +83,16 @@ std::string fmt(double X, int Digits = 4) {
 
 } // namespace
 
+std::optional<double> bestOfRows(const std::vector<CompareRow> &Rows, bool Hib) {
+  std::optional<double> Best;
+  for (const CompareRow &R : Rows)
+    for (const auto &Curve : R.Curves)
+      for (double V : Curve)
+        if (!std::isnan(V) && (!Best || (Hib ? V > *Best : V < *Best)))
+          Best = V;
+  return Best;
+}
+
 std::string compareTable(const std::vector<CompareRow> &Rows,
                          const std::vector<uint64_t> &Checkpoints,
                          std::optional<double> Optimum, bool Hib, bool Csv,

@@ -218,43 +218,6 @@ std::optional<size_t> Space::indexOf(const std::string &N) const {
   return std::nullopt;
 }
 
-void Space::addConstraint(const json &J) {
-  Constraint C;
-  if (!J.is_object() || !J.contains("product") || !J["product"].is_array())
-    throw SpaceError("a constraint needs a \"product\" array of terms");
-  C.What = J.value("what", std::string("constraint"));
-  for (const json &T : J["product"]) {
-    if (!T.is_string())
-      throw SpaceError("constraint term " + T.dump() + " is not a string");
-    std::string S = T, Name = S;
-    Constraint::Term Term{};
-    if (auto Open = S.find('['); Open != std::string::npos) {
-      Name = S.substr(0, Open);
-      try {
-        Term.Slot = std::stoul(S.substr(Open + 1));
-      } catch (...) {
-        throw SpaceError("constraint term '" + S + "' has a bad index");
-      }
-    }
-    auto Idx = indexOf(Name);
-    if (!Idx)
-      throw SpaceError("constraint term '" + S + "' names no parameter");
-    const Param &P = Params[*Idx];
-    if (Term.Slot ? *Term.Slot >= P.raw(0).size() : P.raw(0).size() != 1)
-      throw SpaceError("constraint term '" + S + "' needs a valid [index]");
-    if (P.kind() == ParamKind::Categorical)
-      throw SpaceError("constraint term '" + S + "' is categorical");
-    Term.ParamIndex = *Idx;
-    C.Terms.push_back(Term);
-  }
-  if (J.contains("min"))
-    C.Min = J["min"].get<double>();
-  if (J.contains("max"))
-    C.Max = J["max"].get<double>();
-  Constraints.push_back(std::move(C));
-  ConstraintJson.push_back(J);
-}
-
 void Space::restrictTo(std::vector<uint64_t> Codes) {
   std::sort(Codes.begin(), Codes.end());
   Codes.erase(std::unique(Codes.begin(), Codes.end()), Codes.end());
@@ -276,19 +239,6 @@ Config Space::decode(uint64_t Code) const {
     Code /= Params[I].size();
   }
   return C;
-}
-
-bool Space::satisfies(const Config &C) const {
-  if (!Members.empty() && !MemberSet.count(encode(C)))
-    return false;
-  for (const Constraint &K : Constraints) {
-    double Prod = 1;
-    for (const Constraint::Term &T : K.Terms)
-      Prod *= Params[T.ParamIndex].raw(C[T.ParamIndex])[T.Slot.value_or(0)];
-    if (Prod < K.Min || Prod > K.Max)
-      return false;
-  }
-  return true;
 }
 
 json Space::describe(const Config &C) const {

@@ -74,17 +74,21 @@ Value *ContextAccess::loadField(IRBuilder<> &B, unsigned Offset, Type *Ty,
 namespace {
 
 /// Drops the NVPTX CPU and features, and lets the optimiser assume nothing
-/// about termination, so an infinite loop of a mutant stays a loop.
+/// about termination, so an infinite loop of a mutant stays a loop (and a
+/// function that never returns may: the step budget's exit returns).
 void stripTargetAssumptions(Module &M) {
   for (Function &F : M) {
     F.removeFnAttr("target-cpu");
     F.removeFnAttr("target-features");
     F.removeFnAttr(Attribute::MustProgress);
     F.removeFnAttr(Attribute::WillReturn);
+    F.removeFnAttr(Attribute::NoReturn);
     for (Instruction &I : instructions(F)) {
       I.setMetadata(LLVMContext::MD_loop, nullptr);
-      if (auto *Call = dyn_cast<CallBase>(&I))
+      if (auto *Call = dyn_cast<CallBase>(&I)) {
         Call->removeFnAttr(Attribute::WillReturn);
+        Call->removeFnAttr(Attribute::NoReturn);
+      }
     }
   }
 }

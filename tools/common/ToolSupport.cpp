@@ -74,6 +74,15 @@ void writeModule(StringRef Tool, const Module &M, StringRef Path) {
     M.print(OS, nullptr);
 }
 
+std::string besideExecutable(const char *Argv0, StringRef Relative) {
+  std::string Exe =
+      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&besideExecutable));
+  SmallString<256> Path(sys::path::parent_path(Exe));
+  sys::path::append(Path, Relative);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
 std::string readTextFile(StringRef Tool, StringRef Path) {
   auto Buf = MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
   if (!Buf)
@@ -93,9 +102,7 @@ std::string compileIfCuda(StringRef Tool, const std::string &Path,
                           const char *Argv0, int ExitStatus) {
   if (!StringRef(Path).ends_with(".cu"))
     return Path;
-  std::string Self = sys::fs::getMainExecutable(Argv0, (void *)&toolError);
-  SmallString<256> Cc(sys::path::parent_path(Self));
-  sys::path::append(Cc, "gevo-cc");
+  std::string Cc = besideExecutable(Argv0, "gevo-cc");
   SmallString<256> Out;
   if (sys::fs::createTemporaryFile(Tool, "ll", Out))
     toolError(Tool, "cannot create a temporary file", ExitStatus);

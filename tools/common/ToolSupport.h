@@ -49,6 +49,10 @@ std::string compileIfCuda(llvm::StringRef Tool, const std::string &Path,
 /// Reads a whole text file or fails with toolError.
 std::string readTextFile(llvm::StringRef Tool, llvm::StringRef Path);
 
+/// Path relative to the directory of the running executable (Argv0 is
+/// argv[0]), e.g. "gevo-cc" or "../share/gevo/operators".
+std::string besideExecutable(const char *Argv0, llvm::StringRef Relative);
+
 /// Writes Text to Path ("-" is stdout) or fails with toolError.
 void writeTextFile(llvm::StringRef Tool, llvm::StringRef Path,
                    llvm::StringRef Text);

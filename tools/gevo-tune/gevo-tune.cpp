@@ -1,20 +1,25 @@
 //===- gevo-tune.cpp - Tune a tile configuration, or compare tuners ---------===//
 //
-//   gevo-tune (--objective replay:FILE | --space FILE) --strategy NAME
+//   gevo-tune (--objective replay:FILE | --space FILE |
+//              --objective live:OPERATOR [--size SIZE]) --strategy NAME
 //             (--trials N | --time-budget SECONDS) --seed S --out DIR
 //   gevo-tune --compare --objective replay:FILE --strategies a,b --seeds 20
 //             --trials 500 --out DIR
 //
 // A run writes DIR/summary.json, DIR/trials.jsonl (one line per trial) and
 // DIR/convergence.svg; --compare runs strategies x seeds and writes
-// DIR/compare.md, DIR/compare.csv and DIR/convergence.svg. DIR must not
-// exist. Exit status: 0 done, 1 bad input.
+// DIR/compare.md, DIR/compare.csv and DIR/convergence.svg (fractions of
+// the optimum, or of the best any run found when it is unknown). DIR must
+// not exist. Long work reports progress on stderr. Exit status: 0 done,
+// 1 bad input.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Progress.h"
 #include "ToolSupport.h"
 
 #include "gevo/evolve/tune/Compare.h"
+#include "gevo/evolve/tune/Live.h"
 #include "gevo/evolve/tune/Replay.h"
 
 #include <boost/program_options.hpp>
@@ -39,13 +44,37 @@ constexpr const char *Tool = "gevo-tune";
 
 struct Args {
   std::string Objective, SpacePath, Strategy = "opevo", Strategies, Out, Metric;
-  std::string Checkpoints = "100,200,500";
+  std::string Checkpoints = "100,200,500", Size;
   uint64_t Trials = 0, Seed = 0, Seeds = 20;
   double TimeBudget = 0;
   size_t BatchSize = 0;
+  LiveOptions Live;
+  unsigned Threads = 1; ///< preparation threads (live: compiles at once)
 };
 
-std::unique_ptr<TuneProblem> makeProblem(const Args &A, const po::variables_map &VM) {
+/// The live objective: gevo-cc beside this executable, the operator
+/// kernels installed beside it or else in the source tree.
+std::unique_ptr<TuneProblem> makeLiveProblem(Args &A, const char *Argv0) {
+  A.Live.GevoCc = besideExecutable(Argv0, "gevo-cc");
+  A.Live.KernelDir = besideExecutable(Argv0, "../share/gevo/operators");
+  if (!fs::exists(fs::path(A.Live.KernelDir) / "matmul.cu"))
+    A.Live.KernelDir = GEVO_OPERATORS_DIR;
+  A.Threads = A.Live.Workers;
+  std::optional<Space> Given;
+  if (!A.SpacePath.empty())
+    Given = Space::load(A.SpacePath);
+  try {
+    return LiveProblem::create(parseOperator(A.Objective.substr(5), A.Size), A.Live, Given);
+  } catch (const LiveError &E) {
+    fail((A.SpacePath.empty() ? "" : A.SpacePath + ": ") + E.what());
+  }
+}
+
+std::unique_ptr<TuneProblem> makeProblem(Args &A, const po::variables_map &VM,
+                                         const char *Argv0) {
+  bool Live = A.Objective.rfind("live:", 0) == 0;
+  if (VM.count("size") && !Live)
+    fail("--size goes with --objective live:OPERATOR");
   try {
     if (A.Objective.rfind("replay:", 0) == 0) {
       ReplayOptions O;
@@ -58,11 +87,10 @@ std::unique_ptr<TuneProblem> makeProblem(const Args &A, const po::variables_map 
       O.Restrict = !VM.count("unrestricted");
       return ReplayProblem::load(A.Objective.substr(7), O);
     }
-    if (A.Objective == "live")
-      fail("the live objective is not implemented yet; use replay:FILE or "
-           "--space FILE with --objective synthetic");
+    if (Live)
+      return makeLiveProblem(A, Argv0);
     if (A.Objective != "synthetic" && !A.Objective.empty())
-      fail("unknown objective '" + A.Objective + "' (replay:FILE, synthetic)");
+      fail("unknown objective '" + A.Objective + "' (replay:FILE, live:OPERATOR, synthetic)");
     if (A.SpacePath.empty())
       fail("need --objective replay:FILE or --space FILE (see --help)");
     return syntheticProblem(Space::load(A.SpacePath));
@@ -79,6 +107,24 @@ Options givenOptions(const StrategyInfo &I, const po::variables_map &VM) {
       O[Opt.Name] = VM[I.Name + "-" + Opt.Name].as<double>();
   return O;
 }
+
+/// The best value of a run so far (NaN: none yet).
+class BestValue {
+public:
+  explicit BestValue(bool HigherIsBetter) : Hib(HigherIsBetter) {}
+  double add(const Evaluation &E) {
+    if (E.S == Status::Ok) {
+      double V = valueOf(E, Hib);
+      if (std::isnan(Best) || (Hib ? V > Best : V < Best))
+        Best = V;
+    }
+    return Best;
+  }
+
+private:
+  bool Hib;
+  double Best = NAN;
+};
 
 void write(const fs::path &P, const std::string &Text) {
   std::ofstream OS(P);
@@ -103,8 +149,11 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   if (!I)
     fail("unknown strategy '" + A.Strategy + "' (see --help)");
   bool Hib = P.objective().HigherIsBetter;
-  RunOptions O{A.Strategy, givenOptions(*I, VM), A.Seed, budgetOf(A), A.BatchSize, 1, {}};
+  RunOptions O{A.Strategy, givenOptions(*I, VM), A.Seed, budgetOf(A), A.BatchSize,
+               A.Threads, {}};
   std::ofstream Trials(fs::path(A.Out) / "trials.jsonl");
+  Progress Bar(A.Trials, P.objective().Name);
+  BestValue Best(Hib);
   O.OnEvaluation = [&](const LogEntry &L) {
     json Line = {{"trial", L.Index}, {"config", L.Genome},
                  {"status", statusName(L.Result.S)}, {"value", nullptr},
@@ -113,7 +162,10 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
       Line["value"] = valueOf(L.Result, Hib);
     else if (!L.Result.Message.empty())
       Line["message"] = L.Result.Message;
+    if (!L.Result.Detail.is_null())
+      Line["detail"] = L.Result.Detail; // e.g. the live objective's error_type
     Trials << Line.dump() << "\n";
+    Bar.trial(Best.add(L.Result));
   };
   RunResult R;
   try {
@@ -121,6 +173,7 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   } catch (const std::exception &E) {
     fail(E.what());
   }
+  Bar.finish();
   json Summary = {{"strategy", A.Strategy},
                   {"seed", A.Seed},
                   {"trials", R.Trials},
@@ -157,6 +210,8 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   for (const std::string &C : splitList(A.Checkpoints))
     Checks.push_back(std::stoull(C));
   std::vector<CompareRow> Rows;
+  bool Hib = P.objective().HigherIsBetter;
+  Progress Bar(A.Trials * A.Seeds * Names.size(), P.objective().Name);
   for (const std::string &Name : Names) {
     const StrategyInfo *I = findStrategy(Name);
     if (!I)
@@ -164,8 +219,12 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
     CompareRow Row{Name, {}, 0, 0};
     for (uint64_t Seed = A.Seed; Seed < A.Seed + A.Seeds; ++Seed) {
       RunResult R;
+      BestValue Best(Hib);
+      std::string What = Name + " seed " + std::to_string(Seed);
+      RunOptions O{Name, givenOptions(*I, VM), Seed, budgetOf(A), A.BatchSize, A.Threads,
+                   [&](const LogEntry &L) { Bar.trial(Best.add(L.Result), What); }};
       try {
-        R = runTuner(P, {Name, givenOptions(*I, VM), Seed, budgetOf(A), A.BatchSize, 1, {}});
+        R = runTuner(P, O);
       } catch (const std::exception &E) {
         fail(E.what());
       }
@@ -173,13 +232,21 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
       Row.TunerSeconds += R.TunerSeconds;
       Row.Trials += R.Trials;
     }
+    Bar.finish();
     std::cerr << Tool << ": " << Name << " done\n";
     Rows.push_back(std::move(Row));
   }
-  bool Hib = P.objective().HigherIsBetter;
-  std::string Md = compareTable(Rows, Checks, P.optimum(), Hib, false);
+  // Without a known optimum (live, synthetic), fractions are of the best
+  // value any run found.
+  std::optional<double> Ref = P.optimum() ? P.optimum() : bestOfRows(Rows, Hib);
+  std::string RefName = P.optimum() ? "the optimum" : "the best found by any run";
+  std::ostringstream Head;
+  if (Ref)
+    Head << "Fractions are of " << RefName << ": " << *Ref << " " << P.objective().Name
+         << ".\n\n";
+  std::string Md = Head.str() + compareTable(Rows, Checks, Ref, Hib, false);
   write(fs::path(A.Out) / "compare.md", Md);
-  write(fs::path(A.Out) / "compare.csv", compareTable(Rows, Checks, P.optimum(), Hib, true));
+  write(fs::path(A.Out) / "compare.csv", compareTable(Rows, Checks, Ref, Hib, true));
   std::vector<Series> S;
   size_t Len = 0;
   for (const CompareRow &R : Rows)
@@ -187,14 +254,14 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
       Len = std::max(Len, C.size());
   for (const CompareRow &R : Rows) {
     std::vector<double> Y = meanCurve(R, Len);
-    if (P.optimum())
+    if (Ref)
       for (double &V : Y)
-        V = fractionOfOptimum(V, *P.optimum(), Hib);
+        V = fractionOfOptimum(V, *Ref, Hib);
     S.push_back({R.Strategy, Y});
   }
   write(fs::path(A.Out) / "convergence.svg",
         svgPlot("best so far, mean of " + std::to_string(A.Seeds) + " seeds", "trial",
-                P.optimum() ? "fraction of the optimum" : "best " + P.objective().Name, S));
+                Ref ? "fraction of " + RefName : "best " + P.objective().Name, S));
   std::cout << Md;
   return 0;
 }
@@ -204,10 +271,19 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
 int main(int argc, char **argv) {
   std::ostringstream Usage;
   Usage << "gevo-tune: tune a tile configuration, or compare tuners.\n\n"
-           "Usage: gevo-tune (--objective replay:FILE | --space FILE) "
-           "[--strategy NAME] (--trials N | --time-budget S) [--seed S] --out DIR\n"
+           "Usage: gevo-tune (--objective replay:FILE | --space FILE | --objective "
+           "live:OPERATOR [--size SIZE]) [--strategy NAME] (--trials N | --time-budget S) "
+           "[--seed S] --out DIR\n"
            "       gevo-tune --compare --objective replay:FILE [--strategies a,b] "
-           "[--seeds N] --trials N --out DIR\n\nStrategies:\n";
+           "[--seeds N] --trials N --out DIR\n\n"
+           "Live operators (kernels compiled by gevo-cc, run on the cpu target):\n"
+           "  matmul        sizes n, k, m; MM1, MM2, MM3 (default n=64,k=128,m=128)\n"
+           "  batch_matmul  batch, n, k, m, trans_a, trans_b; BMM1, BMM2, BMM3\n"
+           "                (default batch=8,n=32,k=32,m=16)\n"
+           "  conv2d        batch, cin, h, w, cout, hk, wk, stride, pad; C1, C2\n"
+           "                (default batch=1,cin=8,h=16,w=16,cout=16,hk=5,wk=5,stride=1,pad=2)\n"
+           "  --size takes a paper operator and/or key=value overrides, e.g. "
+           "MM1 or MM1,n=64.\n\nStrategies:\n";
   for (const StrategyInfo *I : strategies())
     Usage << "  " << I->Name << ": " << I->Help << "\n";
   Usage << "\nOptions";
@@ -215,8 +291,22 @@ int main(int argc, char **argv) {
   Args A;
   Opts.add_options()("help,h", "show this help")(
       "objective", po::value(&A.Objective),
-      "replay:FILE (Kernel Tuner cache or T4 file, gzip or plain) or synthetic")(
-      "space", po::value(&A.SpacePath), "space JSON file (with the synthetic objective)")(
+      "replay:FILE (Kernel Tuner cache or T4 file, gzip or plain), live:OPERATOR "
+      "(matmul, batch_matmul, conv2d) or synthetic")(
+      "space", po::value(&A.SpacePath),
+      "space JSON file (synthetic objective; live: the operator's parameters, "
+      "constraints of your own)")(
+      "size", po::value(&A.Size), "live: the operator's size (see above)")(
+      "live-metric", po::value(&A.Live.Metric)->default_value("modeled"),
+      "live: modeled (the cpu target's deterministic cost) or time (median kernel seconds)")(
+      "live-repeat", po::value(&A.Live.Repeat)->default_value(3),
+      "live: timed launches per config with --live-metric time")(
+      "live-workers", po::value(&A.Live.Workers)->default_value(2),
+      "live: sandboxed workers and compiles at once (1 for steadier times)")(
+      "live-compile-timeout", po::value(&A.Live.CompileTimeoutSeconds)->default_value(60),
+      "live: seconds gevo-cc may take (then build_timeout)")(
+      "live-run-timeout", po::value(&A.Live.RunTimeoutSeconds)->default_value(30),
+      "live: seconds a config may take to load and run (then run_timeout)")(
       "strategy", po::value(&A.Strategy)->default_value("opevo"), "strategy to run")(
       "trials", po::value(&A.Trials), "budget: measurements")(
       "time-budget", po::value(&A.TimeBudget),
@@ -256,7 +346,7 @@ int main(int argc, char **argv) {
     fail("--higher-is-better and --lower-is-better contradict each other");
   if (fs::exists(A.Out))
     fail("output directory '" + A.Out + "' exists; nothing was overwritten");
-  std::unique_ptr<TuneProblem> P = makeProblem(A, VM);
+  std::unique_ptr<TuneProblem> P = makeProblem(A, VM, argv[0]);
   // Bad strategy names or option values fail before anything is written.
   for (const std::string &Name : VM.count("compare") ? splitList(A.Strategies)
                                                       : std::vector{A.Strategy}) {

@@ -5,7 +5,8 @@
 // single-point crossover, uniform mutation with probability PMut per
 // parameter), predicts each with a weighted k-NN regressor over every
 // measured config (k neighbours, weights 1/distance, Canberra distance on
-// the raw parameter vector) and measures only the top E = MeasureRatio * N.
+// the raw parameter vector, summed from cached per-parameter rows) and
+// measures only the top E = MeasureRatio * N.
 // The population becomes the best N of old and new.
 //
 //===----------------------------------------------------------------------===//
@@ -38,7 +39,8 @@ public:
         M(size_t(std::ceil(N * checkRange("nose", O, "offspring-ratio", 0.01, 100)))),
         E(std::max<size_t>(1, size_t(N * checkRange("nose", O, "measure-ratio", 0.001, 100)))),
         K(size_t(checkRange("nose", O, "k", 1, 1e6))),
-        PMut(checkRange("nose", O, "mutation", 0, 1)), W(S.featureWidth()) {}
+        PMut(checkRange("nose", O, "mutation", 0, 1)), Columns(S.size()),
+        RowCache(S.size()) {}
 
   std::vector<Config> ask(size_t Want, Rng &R) override {
     if (Queue.empty() && Pending == 0)
@@ -103,12 +105,26 @@ private:
     return Out;
   }
 
-  double predict(const Config &C) const {
-    std::vector<double> X = S.raw(C);
+  /// The weighted k-NN prediction. The Canberra distance over the raw
+  /// vector is a sum over parameters, so it is summed per parameter from a
+  /// cached row of distances between C's value and every other value.
+  double predict(const Config &C) {
+    size_t Rows = History.size();
+    Dist.assign(Rows, 0.0);
+    for (size_t P = 0; P < S.size(); ++P) {
+      const std::vector<uint32_t> &Col = Columns[P];
+      if (const std::vector<double> *Row = distanceRow(P, C[P])) {
+        for (size_t I = 0; I < Rows; ++I)
+          Dist[I] += (*Row)[Col[I]];
+        continue;
+      }
+      const std::vector<double> &X = S.param(P).raw(C[P]);
+      for (size_t I = 0; I < Rows; ++I)
+        Dist[I] += canberra(X.data(), S.param(P).raw(Col[I]).data(), X.size());
+    }
     std::vector<std::pair<double, double>> Near; // (distance, fitness)
-    size_t Rows = Features.size() / std::max<size_t>(W, 1);
     for (size_t I = 0; I < Rows; ++I) {
-      double D = canberra(X.data(), &Features[I * W], W);
+      double D = Dist[I];
       if (D < 1e-12)
         return History[I].Fitness;
       if (Near.size() < K) {
@@ -126,10 +142,25 @@ private:
     return Den > 0 ? Num / Den : 0;
   }
 
+  /// Distances from value V of parameter P to each of its values, cached;
+  /// null for a parameter too large to cache rows of.
+  const std::vector<double> *distanceRow(size_t P, uint32_t V) {
+    const Param &Par = S.param(P);
+    if (Par.size() > 4096)
+      return nullptr;
+    std::vector<std::vector<double>> &Cache = RowCache[P];
+    if (Cache.empty())
+      Cache.resize(Par.size());
+    std::vector<double> &Row = Cache[V];
+    if (Row.empty())
+      for (uint32_t U = 0; U < Par.size(); ++U)
+        Row.push_back(canberra(Par.raw(V).data(), Par.raw(U).data(), Par.raw(V).size()));
+    return &Row;
+  }
+
   void told(size_t First) override {
     for (size_t I = First; I < History.size(); ++I) {
-      std::vector<double> X = S.raw(S.decode(History[I].Code));
-      Features.insert(Features.end(), X.begin(), X.end());
+      addColumns(History[I].Code);
       Population.push_back(History[I]);
     }
     Pending -= std::min(Pending, History.size() - First);
@@ -157,20 +188,25 @@ private:
     for (uint64_t Code : Queue)
       claim(S.decode(Code));
     Pending = J.at("pending");
-    Features.clear();
-    for (const Record &R : History) {
-      std::vector<double> X = S.raw(S.decode(R.Code));
-      Features.insert(Features.end(), X.begin(), X.end());
-    }
+    Columns.assign(S.size(), {});
+    for (const Record &R : History)
+      addColumns(R.Code);
+  }
+
+  void addColumns(uint64_t Code) {
+    Config C = S.decode(Code);
+    for (size_t P = 0; P < S.size(); ++P)
+      Columns[P].push_back(C[P]);
   }
 
   size_t N, M, E, K;
   double PMut;
-  size_t W;
   std::vector<Record> Population;
   std::deque<uint64_t> Queue;
-  size_t Pending = 0;           // asked this generation, not told yet
-  std::vector<double> Features; // raw vectors of History, row-major
+  size_t Pending = 0; // asked this generation, not told yet
+  std::vector<std::vector<uint32_t>> Columns; // History's value indices, per parameter
+  std::vector<std::vector<std::vector<double>>> RowCache; // per parameter, per value
+  std::vector<double> Dist;                               // scratch: distance per History row
 };
 
 std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {

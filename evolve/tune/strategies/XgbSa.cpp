@@ -10,6 +10,13 @@
 // config with probability Eps instead. Uses Debian's libxgboost C API,
 // one thread, a fixed seed, so runs are deterministic.
 //
+// xgb-div, gevo's tuned variant, differs in three options: a plan of 32;
+// when the space has at most Exhaustive valid configs, the model scores
+// all of them instead of annealing (the exact answer to what annealing
+// searches for); and the plan is picked best first, skipping a config
+// that differs from one already picked in fewer than Diversity parameters,
+// so that one plan is not spent on a single basin the model believes in.
+//
 //===----------------------------------------------------------------------===//
 
 #include "gevo/evolve/tune/Strategies.h"
@@ -19,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <numeric>
 #include <set>
 
 namespace gevo::evolve::tune {
@@ -86,15 +94,23 @@ public:
         Parallel(size_t(checkRange("xgb-sa", O, "sa-parallel", 1, 1e6))),
         EarlyStop(unsigned(checkRange("xgb-sa", O, "sa-early-stop", 1, 1e7))),
         Rounds(unsigned(checkRange("xgb-sa", O, "rounds", 1, 1e5))),
-        Rank(checkRange("xgb-sa", O, "rank", 0, 1) != 0), W(S.featureWidth()) {}
+        Rank(checkRange("xgb-sa", O, "rank", 0, 1) != 0),
+        Exhaustive(uint64_t(checkRange("xgb-sa", O, "exhaustive", 0, 1e9))),
+        Diversity(size_t(checkRange("xgb-sa", O, "diversity", 0, 1e6))),
+        W(S.featureWidth()) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (History.size() >= FitAt + Plan) {
       FitAt = History.size();
       fit();
       Trials.clear();
-      anneal(R);
+      if (validCount() <= Exhaustive)
+        scoreAll();
+      else
+        anneal(R);
     }
+    // Never past the next refit, whatever the engine's batch size.
+    N = std::min(N, FitAt + Plan - History.size());
     std::vector<Config> Out;
     while (Out.size() < N) {
       std::optional<Config> C;
@@ -146,6 +162,7 @@ private:
       P.push_back(S.decode(Code));
     std::vector<float> Score = score(P);
     std::set<std::pair<float, uint64_t>> Top; // (score, -code) ascending
+    size_t Keep = Diversity ? 8 * Plan : Plan; // candidates for pickPlan
     double Temp = 1, Cool = 1.0 / (Iters + 1);
     for (unsigned K = 0, Last = 0; K < Iters && K < Last + EarlyStop; ++K) {
       std::vector<Config> New = P;
@@ -165,10 +182,10 @@ private:
         if (seen(Code) || !S.satisfies(New[I]))
           continue;
         std::pair<float, uint64_t> Item{NewScore[I], ~Code};
-        if (Top.count(Item) || (Top.size() >= Plan && !(Top.begin()->first < NewScore[I])))
+        if (Top.count(Item) || (Top.size() >= Keep && !(Top.begin()->first < NewScore[I])))
           continue;
         Top.insert(Item);
-        if (Top.size() > Plan)
+        if (Top.size() > Keep)
           Top.erase(Top.begin());
         Last = K;
       }
@@ -177,8 +194,60 @@ private:
     Points.clear();
     for (const Config &C : P)
       Points.push_back(S.encode(C));
-    for (auto It = Top.rbegin(); It != Top.rend(); ++It)
-      Trials.push_back(~It->second);
+    std::vector<std::pair<float, uint64_t>> Candidates;
+    for (const auto &[Score, NotCode] : Top)
+      Candidates.push_back({Score, ~NotCode});
+    pickPlan(std::move(Candidates));
+  }
+
+  /// Trials := the Plan best-scored candidates (score, code), best first
+  /// (ties: lower code first); with Diversity, first those that differ
+  /// from every one picked before in at least Diversity parameters, then,
+  /// if too few do, the best of the others.
+  void pickPlan(std::vector<std::pair<float, uint64_t>> Candidates) {
+    std::sort(Candidates.begin(), Candidates.end(), [](const auto &A, const auto &B) {
+      return A.first != B.first ? A.first > B.first : A.second < B.second;
+    });
+    std::vector<Config> Picked;
+    std::vector<bool> Taken(Candidates.size());
+    for (size_t I = 0; I < Candidates.size() && Picked.size() < Plan; ++I) {
+      Config C = S.decode(Candidates[I].second);
+      bool Near = std::any_of(Picked.begin(), Picked.end(), [&](const Config &P) {
+        size_t D = 0;
+        for (size_t J = 0; J < C.size(); ++J)
+          D += C[J] != P[J];
+        return D < Diversity;
+      });
+      if (!Near)
+        Picked.push_back(C), Taken[I] = true, Trials.push_back(Candidates[I].second);
+    }
+    for (size_t I = 0; I < Candidates.size() && Trials.size() < Plan; ++I)
+      if (!Taken[I])
+        Trials.push_back(Candidates[I].second);
+  }
+
+  /// Configs that may be valid: the members, else the whole product.
+  uint64_t validCount() const {
+    return S.restricted() ? S.members().size() : S.cardinality();
+  }
+
+  /// Fills Trials with the Plan best-predicted fresh valid configs of the
+  /// whole space, scored one by one (what annealing approximates).
+  void scoreAll() {
+    std::vector<Config> Fresh;
+    for (uint64_t I = 0, N = validCount(); I < N; ++I) {
+      uint64_t Code = S.restricted() ? S.members()[I] : I;
+      Config C = S.decode(Code);
+      if (!seen(Code) && S.satisfies(C))
+        Fresh.push_back(std::move(C));
+    }
+    if (Fresh.empty())
+      return;
+    std::vector<float> Score = score(Fresh);
+    std::vector<std::pair<float, uint64_t>> Candidates;
+    for (size_t I = 0; I < Fresh.size(); ++I)
+      Candidates.push_back({Score[I], S.encode(Fresh[I])});
+    pickPlan(std::move(Candidates));
   }
 
   nlohmann::json saveState() const override {
@@ -199,6 +268,8 @@ private:
   size_t Parallel;
   unsigned EarlyStop, Rounds;
   bool Rank;
+  uint64_t Exhaustive;
+  size_t Diversity;
   size_t W;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
   std::deque<uint64_t> Trials; // the annealer's plan, best first
@@ -212,20 +283,39 @@ std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
 
 } // namespace
 
+namespace {
+/// The options of both variants, with their defaults.
+std::vector<OptionInfo> xgbOptions(double Plan, double Exhaustive, double Diversity) {
+  return {{"plan", Plan, "results between refits, and configs planned per fit"},
+          {"eps", 0.05, "probability a slot is a random fresh config"},
+          {"sa-iters", 500, "most annealing steps"},
+          {"sa-parallel", 128, "annealing chains"},
+          {"sa-early-stop", 50, "stop this many steps after the plan last changed"},
+          {"rounds", 100, "boosting rounds per fit"},
+          {"rank", 1, "1: rank:pairwise loss (AutoTVM's default), 0: regression"},
+          {"exhaustive", Exhaustive,
+           "score every valid config instead of annealing when there are at most this many"},
+          {"diversity", Diversity,
+           "planned configs differ pairwise in at least this many parameters"}};
+}
+} // namespace
+
 const StrategyInfo &infoXgbSa() {
   static const StrategyInfo I{
       "xgb-sa",
       "AutoTVM-style XGBoost cost model + simulated annealing: refit every "
       "plan results, anneal a plan of unvisited configs, eps random",
-      {{"plan", 64, "results between refits, and configs planned per fit"},
-       {"eps", 0.05, "probability a slot is a random fresh config"},
-       {"sa-iters", 500, "most annealing steps"},
-       {"sa-parallel", 128, "annealing chains"},
-       {"sa-early-stop", 50, "stop this many steps after the plan last changed"},
-       {"rounds", 100, "boosting rounds per fit"},
-       {"rank", 1, "1: rank:pairwise loss (AutoTVM's default), 0: regression"}},
-      64,
-      create};
+      xgbOptions(64, 0, 0), 64, create};
+  return I;
+}
+
+const StrategyInfo &infoXgbDiv() {
+  static const StrategyInfo I{
+      "xgb-div",
+      "gevo's tuned xgb-sa: refit every 32 results, score every valid config "
+      "when there are at most 100,000 (else anneal), and plan configs that "
+      "differ pairwise in at least 3 parameters",
+      xgbOptions(32, 100000, 3), 32, create};
   return I;
 }
 

@@ -88,6 +88,22 @@ spin:
   EXPECT_EQ(R.S, Status::Timeout) << R.Message;
 }
 
+// clang marks a kernel that never returns noreturn; the step budget's exit
+// returns all the same, so the attribute must go (it crashed the host).
+TEST_F(Faults, NoReturnInfiniteLoopTimesOut) {
+  LaunchResult R = runHostile(R"(
+define ptx_kernel void @k(ptr %buf) #0 {
+entry:
+  br label %spin
+spin:
+  store volatile i32 1, ptr %buf
+  br label %spin
+}
+attributes #0 = { noreturn nounwind }
+)");
+  EXPECT_EQ(R.S, Status::Timeout) << R.Message;
+}
+
 TEST_F(Faults, InfiniteLoopWithBarrierTimesOut) {
   Options Opts;
   Opts.ThreadCostLimit = 1 << 14;

@@ -115,6 +115,49 @@ TEST(Space, ConstraintsAndRestriction) {
   EXPECT_FALSE(S.satisfies(S.decode(0)));
 }
 
+TEST(Space, PolynomialConstraints) {
+  // x + 2*y*z - 3 <= 8 over x in {1..4}, y in {1, 2}, z in {1, 3}.
+  json J = {{"params",
+             {{{"name", "x"}, {"kind", "discrete"}, {"values", {1, 2, 3, 4}}},
+              {{"name", "y"}, {"kind", "discrete"}, {"values", {1, 2}}},
+              {{"name", "z"}, {"kind", "discrete"}, {"values", {1, 3}}}}},
+            {"constraints",
+             {{{"what", "budget"},
+               {"sum", {{{"product", {"x"}}},
+                        {{"coef", 2}, {"product", {"y", "z"}}},
+                        {{"coef", -3}, {"product", json::array()}}}},
+               {"max", 8}}}}};
+  Space S = Space::fromJson(J, "inline");
+  size_t Valid = 0;
+  for (uint64_t C = 0; C < S.cardinality(); ++C) {
+    json V = S.describe(S.decode(C));
+    double Poly = V["x"].get<double>() + 2 * V["y"].get<double>() * V["z"].get<double>() - 3;
+    EXPECT_EQ(S.satisfies(S.decode(C)), Poly <= 8) << V.dump();
+    Valid += Poly <= 8;
+  }
+  EXPECT_EQ(Valid, 12u); // all x unless y*z = 6
+  EXPECT_EQ(S.violation(*S.parse({{"x", 4}, {"y", 2}, {"z", 3}})), "budget = 13 > 8");
+  EXPECT_EQ(S.violation(*S.parse({{"x", 1}, {"y", 1}, {"z", 1}})), std::nullopt);
+  EXPECT_EQ(Space::fromJson(S.toJson(), "again").toJson(), S.toJson());
+  auto Msg = [&](json C) {
+    J["constraints"] = {C};
+    try {
+      Space::fromJson(J, "f.json");
+    } catch (const SpaceError &E) {
+      return std::string(E.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(Msg({{"sum", {{{"coef", "2"}, {"product", {"x"}}}}}}),
+            "f.json: a \"coef\" must be a number: \"2\"");
+  EXPECT_EQ(Msg({{"sum", {{{"coef", 2}}}}}),
+            "f.json: a \"sum\" entry needs a \"product\": {\"coef\":2}");
+  EXPECT_EQ(Msg({{"sum", json::array()}, {"product", {"x"}}}),
+            "f.json: a constraint needs a \"product\" or a \"sum\" array");
+  EXPECT_EQ(Msg({{"product", {"x"}}, {"max", "8"}}),
+            "f.json: a constraint's \"max\" must be a number");
+}
+
 TEST(Space, BadDefinitionsAreOneLineErrors) {
   auto Msg = [](const json &J) {
     try {

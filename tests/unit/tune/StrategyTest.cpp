@@ -200,3 +200,45 @@ TEST(Registry, GbfsStartsUntiledAndStopsWhenTheQueueEmpties) {
   EXPECT_EQ(Seen[0], json({{"N", {8, 1, 1}}}));
   EXPECT_EQ(R.Trials, 10u); // the whole connected graph, then the queue is empty
 }
+
+/// Tells T fitness-bearing results (the toy time) for its asked configs.
+void tellToy(Tuner &T, const Space &S, const std::vector<Config> &Asked) {
+  std::vector<Evaluation> Results;
+  for (const Config &C : Asked) {
+    std::optional<double> V = toyTime(S, C);
+    Evaluation E = V ? makeEvaluation(*V, false) : Evaluation{};
+    if (!V)
+      E.S = Status::CompileFail;
+    Results.push_back(E);
+  }
+  T.tell(Asked, Results);
+}
+
+TEST(Registry, XgbRefitsAfterEveryPlanWhateverTheBatch) {
+  Space S = toySpace();
+  auto T = makeTuner("xgb-sa", S, false, {{"plan", 8}});
+  Rng R(1);
+  std::vector<Config> First = T->ask(64, R);
+  EXPECT_EQ(First.size(), 8u); // not past the first fit
+  tellToy(*T, S, First);
+  EXPECT_EQ(T->ask(64, R).size(), 8u);
+}
+
+TEST(Registry, XgbDivPlansConfigsApart) {
+  Space S = toySpace();
+  for (double Exhaustive : {0.0, 1e6}) { // annealing, then scoring all
+    auto T = makeTuner("xgb-div", S, false,
+                       {{"plan", 16}, {"eps", 0}, {"exhaustive", Exhaustive}, {"diversity", 2}});
+    Rng R(2);
+    tellToy(*T, S, T->ask(16, R));
+    std::vector<Config> Plan = T->ask(16, R);
+    ASSERT_EQ(Plan.size(), 16u);
+    for (size_t I = 0; I < Plan.size(); ++I)
+      for (size_t J = 0; J < I; ++J) {
+        size_t D = 0;
+        for (size_t K = 0; K < S.size(); ++K)
+          D += Plan[I][K] != Plan[J][K];
+        EXPECT_GE(D, 2u) << "exhaustive " << Exhaustive;
+      }
+  }
+}

@@ -44,6 +44,10 @@ struct CompareRow {
   uint64_t Trials = 0;                     ///< summed over seeds
 };
 
+/// The best value any curve of Rows reached (nullopt: none succeeded): the
+/// reference for fractions when the space's optimum is unknown.
+std::optional<double> bestOfRows(const std::vector<CompareRow> &Rows, bool HigherIsBetter);
+
 /// Markdown (Csv: false) or CSV table: per strategy and checkpoint, mean
 /// and std of the best value, and with an optimum the median and mean
 /// fraction of it and the share of runs within Within of it.

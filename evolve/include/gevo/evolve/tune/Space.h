@@ -84,12 +84,17 @@ private:
   std::vector<std::vector<double>> Feat, Raw;
 };
 
-/// Product over Terms of a parameter's value (a scalar, or one factor or
-/// entry "Name[i]"), bounded by Min and Max.
+/// A bound on a polynomial in parameter values: the sum over Terms of a
+/// coefficient times the product of its factors (each a parameter's scalar
+/// value, or one factor or entry "Name[i]"), in [Min, Max].
 struct Constraint {
-  struct Term {
+  struct Factor {
     size_t ParamIndex;
     std::optional<size_t> Slot;
+  };
+  struct Term {
+    double Coef = 1;
+    std::vector<Factor> Factors;
   };
   std::string What;
   std::vector<Term> Terms;
@@ -107,7 +112,8 @@ public:
   static Space load(const std::string &Path);
 
   void add(Param P);
-  /// Parses "{"what","product":[terms],"min","max"}".
+  /// Parses {"what", "product": [factors] | "sum": [{"coef", "product"}],
+  /// "min", "max"}.
   void addConstraint(const nlohmann::json &J);
   /// Only these codes are valid (e.g. the configs a replay file holds).
   void restrictTo(std::vector<uint64_t> Codes);
@@ -123,6 +129,9 @@ public:
   uint64_t encode(const Config &C) const;
   Config decode(uint64_t Code) const;
   bool satisfies(const Config &C) const;
+  /// Why C is not valid ("threads per block = 2048 > 1024", "not a member
+  /// of the space"), nullopt when it is.
+  std::optional<std::string> violation(const Config &C) const;
   bool restricted() const { return !Members.empty(); }
   /// The valid codes when restricted (ascending), else empty.
   const std::vector<uint64_t> &members() const { return Members; }
@@ -147,6 +156,8 @@ public:
   nlohmann::json toJson() const;
 
 private:
+  /// The first constraint C breaks (its polynomial's value in Value).
+  const Constraint *firstBroken(const Config &C, double &Value) const;
   std::string Name;
   std::vector<Param> Params;
   std::vector<Constraint> Constraints;
