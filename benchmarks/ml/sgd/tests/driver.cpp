@@ -11,30 +11,24 @@
 //===----------------------------------------------------------------------===//
 
 #include "../../common/Classification.h"
-#include "../../common/Params.h"
+#include "../../common/CaseData.h"
 #include "../Mlp.h"
 
 namespace gevo::ml {
 namespace {
 
 struct SgdCase {
-  std::vector<int> Classes;
-  size_t TrainPerClass, TestPerClass;
+  CaseData Data;
   unsigned Epochs;
-  std::string DataDir;
   MlpParams Net;
 };
 
 SgdCase parseCase(const DriverCase &C) {
   Params P(C.Params, C.Name + ": ");
   SgdCase S;
-  S.Classes = P.distinctInts("classes", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0,
-                             FashionMnistClasses - 1, 2);
-  S.TrainPerClass = size_t(P.integer("train_per_class", 100, 1, 6000));
-  S.TestPerClass = size_t(P.integer("test_per_class", 100, 1, 1000));
+  S.Data = CaseData::read(P, C.TestsDir, 100);
   S.Epochs = unsigned(P.integer("epochs", 2, 1, 1000));
-  S.DataDir = dataDir(P.string("data_dir", ""), C.TestsDir);
-  S.Net.Seed = uint64_t(P.integer("seed", 1, 0, INT64_MAX));
+  S.Net.Seed = S.Data.Seed;
   S.Net.Hidden = unsigned(P.integer("hidden", S.Net.Hidden, 1, 4096));
   S.Net.Batch = unsigned(P.integer("batch", S.Net.Batch, 1, 4096));
   S.Net.Lr = float(P.positive("lr", S.Net.Lr));
@@ -57,18 +51,17 @@ struct SgdDriver : Driver {
     return guardedRun([&] {
       SgdCase S = parseCase(C);
       Device Dev(D);
-      Samples Train = selectSubset(*loadFashionMnist(S.DataDir, Split::Train),
-                                   S.Classes, S.TrainPerClass, S.Net.Seed);
-      std::vector<int> TrainSlots = slots(Train.Y, S.Classes);
-      Mlp Net(Dev, Train.Dim, S.Classes.size(), S.Net);
+      const std::vector<int> &Classes = S.Data.Classes;
+      Samples Train = S.Data.train();
+      std::vector<int> TrainSlots = slots(Train.Y, Classes);
+      Mlp Net(Dev, Train.Dim, Classes.size(), S.Net);
       Rng Order(S.Net.Seed + 1);
       for (unsigned E = 0; E < S.Epochs; ++E)
         Net.trainEpoch(Train, TrainSlots, Order);
       if (!C.HeldOut)
         return classificationOutcome(Net.predict(Train), TrainSlots);
-      Samples Test = selectSubset(*loadFashionMnist(S.DataDir, Split::Test),
-                                  S.Classes, S.TestPerClass, S.Net.Seed);
-      return classificationOutcome(Net.predict(Test), slots(Test.Y, S.Classes));
+      Samples Test = S.Data.test();
+      return classificationOutcome(Net.predict(Test), slots(Test.Y, Classes));
     });
   }
 };

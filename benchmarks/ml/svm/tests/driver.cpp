@@ -10,31 +10,23 @@
 //===----------------------------------------------------------------------===//
 
 #include "../../common/Classification.h"
-#include "../../common/Params.h"
+#include "../../common/CaseData.h"
 #include "../OneVsOne.h"
 
 namespace gevo::ml {
 namespace {
 
 struct SvmCase {
-  std::vector<int> Classes;
-  size_t TrainPerClass, TestPerClass;
-  uint64_t Seed;
+  CaseData Data;
   unsigned Folds;
-  std::string DataDir;
   SvmParams Svm;
 };
 
 SvmCase parseCase(const DriverCase &C) {
   Params P(C.Params, C.Name + ": ");
   SvmCase S;
-  S.Classes = P.distinctInts("classes", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0,
-                             FashionMnistClasses - 1, 2);
-  S.TrainPerClass = size_t(P.integer("train_per_class", 50, 2, 6000));
-  S.TestPerClass = size_t(P.integer("test_per_class", 50, 1, 1000));
-  S.Seed = uint64_t(P.integer("seed", 1, 0, INT64_MAX));
+  S.Data = CaseData::read(P, C.TestsDir, 50);
   S.Folds = unsigned(P.integer("folds", 2, 2, 10));
-  S.DataDir = dataDir(P.string("data_dir", ""), C.TestsDir);
   S.Svm.C = float(P.positive("C", S.Svm.C));
   S.Svm.Gamma = float(P.positive("gamma", S.Svm.Gamma));
   S.Svm.Eps = float(P.positive("eps", S.Svm.Eps));
@@ -43,7 +35,7 @@ SvmCase parseCase(const DriverCase &C) {
   S.Svm.MaxInner = int(P.integer("max_inner", S.Svm.MaxInner, 1, 100000000));
   S.Svm.CacheBytes = size_t(P.integer("cache_mb", 256, 0, 65536)) << 20;
   P.rejectUnknown();
-  if (S.TrainPerClass < S.Folds)
+  if (S.Data.TrainPerClass < S.Folds)
     throw ParamError(C.Name + ": params.train_per_class: fewer than folds");
   return S;
 }
@@ -53,14 +45,13 @@ struct SvmDriver : Driver {
     return guardedRun([&] {
       SvmCase S = parseCase(C);
       Device Dev(D);
-      Samples Train = selectSubset(*loadFashionMnist(S.DataDir, Split::Train),
-                                   S.Classes, S.TrainPerClass, S.Seed);
+      const std::vector<int> &Classes = S.Data.Classes;
+      Samples Train = S.Data.train();
       if (!C.HeldOut)
         return classificationOutcome(
-            crossValidate(Dev, Train, S.Classes, S.Svm, S.Folds), Train.Y);
-      Samples Test = selectSubset(*loadFashionMnist(S.DataDir, Split::Test),
-                                  S.Classes, S.TestPerClass, S.Seed);
-      OneVsOneModel Model = trainOneVsOne(Dev, Train, S.Classes, S.Svm);
+            crossValidate(Dev, Train, Classes, S.Svm, S.Folds), Train.Y);
+      Samples Test = S.Data.test();
+      OneVsOneModel Model = trainOneVsOne(Dev, Train, Classes, S.Svm);
       return classificationOutcome(
           predictOneVsOne(Dev, Model, Train, Test, S.Svm.Gamma), Test.Y);
     });
