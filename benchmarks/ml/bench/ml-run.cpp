@@ -1,7 +1,7 @@
 //===- ml-run.cpp - Runs an ML tests dir's driver cases on the cpu target -===//
 //
 //   ml-run KERNEL.ll --tests DIR --driver DRIVER.so [--heldout] [--case NAME]
-//          [--repeat N] [--serial] [--per-kernel]
+//          [--repeat N] [--serial] [--per-kernel] [--step-budget N]
 //
 // Loads the compiled driver (the shared object built from DIR's
 // driver.cpp), runs each case of DIR/spec.json (or each held-out case) on
@@ -9,7 +9,8 @@
 // wall time, summed kernel time, launches and modeled cost. With --repeat
 // it runs each case N times and fails unless every run reports the same
 // error and outputs (the drivers must be deterministic); --per-kernel
-// splits the kernel time by kernel. A benchmark that
+// splits the kernel time by kernel; --step-budget bounds each thread (for
+// trying mutants, as the Evaluator bounds them from the base's cost). A benchmark that
 // prints numbers; the sandboxed runtime for driver cases lives in harness/.
 //
 //===----------------------------------------------------------------------===//
@@ -135,9 +136,11 @@ bool runCase(gevo::cpu::CpuPlanDevice &Dev, gevo::Driver &D,
 int main(int argc, char **argv) {
   po::options_description Opts(
       "ml-run KERNEL.ll --tests DIR --driver DRIVER.so [--heldout] "
-      "[--case NAME] [--repeat N] [--serial] [--per-kernel]\n\nOptions");
+      "[--case NAME] [--repeat N] [--serial] [--per-kernel] "
+      "[--step-budget N]\n\nOptions");
   std::string Kernel, TestsDir, DriverPath, Only;
   unsigned Repeat = 1;
+  uint64_t StepBudget = gevo::cpu::Options().ThreadCostLimit;
   Opts.add_options()("help,h", "show this help")(
       "tests", po::value(&TestsDir), "tests dir (spec.json)")(
       "driver", po::value(&DriverPath), "the driver shared object")(
@@ -146,6 +149,8 @@ int main(int argc, char **argv) {
       "repeat", po::value(&Repeat), "runs per case, checked to agree")(
       "serial", "run blocks on one thread (as sandboxed workers do)")(
       "per-kernel", "print time and launches per kernel")(
+      "step-budget", po::value(&StepBudget),
+      "modeled cost one thread may reach per launch (cpu target default)")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc)");
   po::variables_map VM;
   gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
@@ -167,6 +172,7 @@ int main(int argc, char **argv) {
   std::unique_ptr<Module> M = gevo::loadModule(Tool, Kernel, Ctx);
   gevo::cpu::Options CpuOpts;
   CpuOpts.ParallelBlocks = !VM.count("serial");
+  CpuOpts.ThreadCostLimit = StepBudget;
   auto Dev = gevo::cpu::CpuPlanDevice::create(*M, CpuOpts);
   if (!Dev)
     gevo::toolError(Tool, Kernel + ": " + toString(Dev.takeError()));
