@@ -6,6 +6,7 @@ packages=(
   llvm-19-dev llvm-19-tools clang-19 lld-19
   libtbb-dev libboost-program-options-dev libboost-context-dev
   libgtest-dev nlohmann-json3-dev libeigen3-dev libxgboost-dev
+  zlib1g-dev dataset-fashion-mnist libsvm-tools
 )
 missing=()
 for p in "${packages[@]}"; do
