@@ -26,13 +26,20 @@ TEST(OracleInChild, PassesTheChildsOracleBack) {
   auto O = oracleInChild(oneCase(), [&]() -> llvm::Expected<Oracle> {
     Oracle Child;
     // What the child computes reaches the parent only through the file.
-    Child.Cases.push_back({{Bytes{1, 2, 3}}, getpid() == Parent ? 0u : 42u});
+    CaseOracle C;
+    C.Outputs = {Bytes{1, 2, 3}};
+    C.Types = {ElemType::U8};
+    C.Error = 0.5;
+    C.ModeledCost = getpid() == Parent ? 0u : 42u;
+    Child.Cases.push_back(C);
     return Child;
   });
   ASSERT_TRUE(bool(O)) << llvm::toString(O.takeError());
   ASSERT_EQ(O->Cases.size(), 1u);
   EXPECT_EQ(O->Cases[0].Outputs[0], (Bytes{1, 2, 3}));
   EXPECT_EQ(O->Cases[0].ModeledCost, 42u);
+  EXPECT_EQ(O->Cases[0].Types[0], ElemType::U8);
+  EXPECT_EQ(O->Cases[0].Error, 0.5);
 }
 
 TEST(OracleInChild, TheChildsErrorOrDeathIsAnError) {
