@@ -194,7 +194,9 @@ std::vector<std::string> driverCompileCommand(const std::string &Source) {
     }
   for (const std::string &A :
        {Source, std::string("-Wl,--no-undefined"),
-        std::string("-L" GEVO_DRIVER_LLVM_LIBRARY_DIR), std::string("-lLLVM")})
+        std::string("-L" GEVO_DRIVER_LLVM_LIBRARY_DIR), std::string("-lLLVM"),
+        // zlib: datasets ship gzipped (libLLVM depends on it already).
+        std::string("-lz")})
     Cmd.push_back(A);
   return Cmd;
 }
