@@ -3,9 +3,21 @@
 // Each block stages a BLOCK_Y x BLOCK_X tile of the grid plus a one-cell halo
 // in shared memory, synchronises, then updates its interior points from the
 // tile. Out-of-range neighbours are clamped to the edge (Neumann boundary).
+//
+// With -DCONSERVATIVE_SYNC (built as stencil2d_sync.ll) it also has the
+// barriers a cautious programmer adds and the algorithm does not need: before
+// the tile is written (nothing reads it yet), between the centre and the halo
+// writes (they write different cells) and after the update (the tile is not
+// read again). Evolution should find that deleting them keeps the output.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#ifdef CONSERVATIVE_SYNC
+#define CONSERVATIVE_BARRIER() __syncthreads()
+#else
+#define CONSERVATIVE_BARRIER()
+#endif
 
 #ifndef BLOCK_X
 #define BLOCK_X 16
@@ -25,7 +37,9 @@ __global__ void stencil2d(const float *__restrict__ in, float *__restrict__ out,
   int cx = min(gx, nx - 1);
   int cy = min(gy, ny - 1);
 
+  CONSERVATIVE_BARRIER();
   tile[ly][lx] = in[cy * nx + cx];
+  CONSERVATIVE_BARRIER();
   if (threadIdx.x == 0)
     tile[ly][0] = in[cy * nx + max(cx - 1, 0)];
   if (threadIdx.x == BLOCK_X - 1)
@@ -40,6 +54,7 @@ __global__ void stencil2d(const float *__restrict__ in, float *__restrict__ out,
     out[gy * nx + gx] = centre * tile[ly][lx] +
                         neighbour * (tile[ly][lx - 1] + tile[ly][lx + 1] +
                                      tile[ly - 1][lx] + tile[ly + 1][lx]);
+  CONSERVATIVE_BARRIER();
 }
 
 int main(int argc, char **argv) {

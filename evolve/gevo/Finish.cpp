@@ -188,6 +188,7 @@ Expected<nlohmann::json> GevoRun::finish() {
 Error GevoRun::writeBest(const std::vector<Edit> &Edits, nlohmann::json &Summary) {
   LLVMContext C;
   std::unique_ptr<Module> M = Builder->materialize({Edits, std::nullopt}, C);
+  M->setModuleIdentifier(Base->getModuleIdentifier()); // a diff of code only
   std::string Text;
   raw_string_ostream OS(Text);
   M->print(OS, nullptr);

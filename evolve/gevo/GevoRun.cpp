@@ -5,13 +5,13 @@
 #include "gevo/harness/Lower.h"
 #include "gevo/passes/Uid.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <chrono>
@@ -117,9 +117,13 @@ GevoRun::start(const RunConfig &C, const Module &BaseIn,
     return runError(OutDir + ": already exists (use --resume to continue a "
                              "run, or choose another --out)");
   std::unique_ptr<GevoRun> R(new GevoRun(C));
-  std::unique_ptr<Module> M = CloneModule(BaseIn);
-  nameInstructions(*M);
-  if (Error E = R->init(std::move(M), *S))
+  // The run's own copy, in its own context (BaseIn's may not outlive it).
+  Expected<std::unique_ptr<Module>> M = parseBitcodeFile(
+      MemoryBufferRef(bitcodeOf(BaseIn), BaseIn.getModuleIdentifier()), R->Ctx);
+  if (!M)
+    return M.takeError();
+  nameInstructions(**M);
+  if (Error E = R->init(std::move(*M), *S))
     return E;
   Expected<RunDir> D = RunDir::create(OutDir);
   if (!D)

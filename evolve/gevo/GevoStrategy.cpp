@@ -12,23 +12,26 @@
 #include "gevo/evolve/Gevo.h"
 
 #include <stdexcept>
+#include <cstdio>
 #include <string>
 
 namespace gevo::evolve {
 
 void GevoParams::validate() const {
-  auto Bad = [](const std::string &What) {
-    throw std::invalid_argument(What);
+  // Named by gevo-evolve's flags, which are these parameters.
+  auto Rate = [](const char *Flag, double V) {
+    if (V >= 0 && V <= 1)
+      return;
+    char Msg[96];
+    std::snprintf(Msg, sizeof(Msg), "--%s must be in [0, 1], got %g", Flag, V);
+    throw std::invalid_argument(Msg);
   };
   if (PopSize < 2)
-    Bad("population size must be at least 2, got " + std::to_string(PopSize));
-  if (!(CrossRate >= 0 && CrossRate <= 1))
-    Bad("crossover rate must be in [0, 1], got " + std::to_string(CrossRate));
-  if (!(MutateRate >= 0 && MutateRate <= 1))
-    Bad("mutation rate must be in [0, 1], got " + std::to_string(MutateRate));
-  if (!(EliteFraction >= 0 && EliteFraction <= 1))
-    Bad("elite fraction must be in [0, 1], got " +
-        std::to_string(EliteFraction));
+    throw std::invalid_argument("--pop must be at least 2, got " +
+                                std::to_string(PopSize));
+  Rate("crossover-rate", CrossRate);
+  Rate("mutation-rate", MutateRate);
+  Rate("elite-fraction", EliteFraction);
 }
 
 GevoStrategy::GevoStrategy(const GevoParams &Params) : P(Params) {

@@ -51,10 +51,12 @@ Evaluation KernelProblem::judge(const VariantEval &V,
   R.CostSeconds = V.Seconds;
   nlohmann::json Cases = nlohmann::json::array();
   for (const CaseEval &C : V.Cases) {
-    nlohmann::json J = {{"name", C.Name},
-                        {"status", statusName(C.S)},
-                        {"error", C.Error},
-                        {"modeled_cost", C.ModeledCost}};
+    nlohmann::json J = {
+        {"name", C.Name}, {"status", statusName(C.S)}, {"error", C.Error}};
+    // A fault stops the launch wherever the other blocks have got to, so
+    // only a completed run's cost is deterministic.
+    if (C.S == Status::Ok || C.S == Status::WrongOutput)
+      J["modeled_cost"] = C.ModeledCost;
     if (O.Cost == CostKind::Time)
       J["time_ms"] = C.Seconds * 1e3;
     if (!C.FaultUid.empty())

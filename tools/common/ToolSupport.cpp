@@ -43,21 +43,23 @@ void parseCommandLine(StringRef Tool, int Argc, char **Argv,
 }
 
 std::unique_ptr<Module> loadModule(StringRef Tool, StringRef Path,
-                                   LLVMContext &Ctx) {
+                                   LLVMContext &Ctx, int ExitStatus) {
   auto Buf = MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
   if (!Buf)
-    toolError(Tool, "cannot read '" + Path + "': " + Buf.getError().message());
+    toolError(Tool, "cannot read '" + Path + "': " + Buf.getError().message(),
+              ExitStatus);
   SMDiagnostic Diag;
   std::unique_ptr<Module> M = parseIR((*Buf)->getMemBufferRef(), Diag, Ctx);
   if (!M)
     toolError(Tool, Path + ":" + Twine(Diag.getLineNo()) + ":" +
                         Twine(Diag.getColumnNo() + 1) +
-                        ": not valid LLVM IR: " + Diag.getMessage());
+                        ": not valid LLVM IR: " + Diag.getMessage(),
+              ExitStatus);
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyModule(*M, &OS)) {
     StringRef First = StringRef(Problems).split('\n').first;
-    toolError(Tool, Path + ": module does not verify: " + First);
+    toolError(Tool, Path + ": module does not verify: " + First, ExitStatus);
   }
   return M;
 }

@@ -31,10 +31,11 @@ void parseCommandLine(llvm::StringRef Tool, int Argc, char **Argv,
 
 /// Parses LLVM IR (text or bitcode; "-" is stdin). Any failure (missing
 /// file, not IR, malformed IR, a module the verifier rejects) is a
-/// one-line toolError naming file, line and column.
+/// one-line toolError naming file, line and column, with ExitStatus.
 std::unique_ptr<llvm::Module> loadModule(llvm::StringRef Tool,
                                          llvm::StringRef Path,
-                                         llvm::LLVMContext &Ctx);
+                                         llvm::LLVMContext &Ctx,
+                                         int ExitStatus = 1);
 
 /// Writes M as text IR, or bitcode when Path ends in ".bc" ("-" is stdout).
 void writeModule(llvm::StringRef Tool, const llvm::Module &M,

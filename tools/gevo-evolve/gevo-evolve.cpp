@@ -34,7 +34,13 @@ namespace po = boost::program_options;
 namespace {
 constexpr const char *Tool = "gevo-evolve";
 
-[[noreturn]] void fail(const Twine &Msg) { gevo::toolError(Tool, Msg); }
+/// Exit statuses: 2 for bad input (nothing started), 1 when a started run
+/// fails (its directory keeps what was written).
+constexpr int BadInput = 2, RunFailed = 1;
+
+[[noreturn]] void fail(const Twine &Msg, int Status = BadInput) {
+  gevo::toolError(Tool, Msg, Status);
+}
 
 const char *Overview =
     "gevo-evolve: make a GPU kernel faster by evolving its LLVM IR.\n\n"
@@ -50,7 +56,9 @@ const char *Overview =
     "explained, and RUN_DIR/report.html shows the run.\n\n"
     "Example (a few minutes on 2 cores):\n"
     "  gevo-evolve kernel.ll --tests tests/ --objective modeled --pop 32 "
-    "--generations 10\n";
+    "--generations 10\n\n"
+    "Exit status: 0 when the run finished (whether or not it found a faster\n"
+    "variant), 1 when a started run failed, 2 for bad input or usage.\n";
 
 std::string defaultOut(const std::string &Kernel, uint64_t Seed) {
   char Date[32];
@@ -141,7 +149,8 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   C.TestsDir = absolute(Tests);
   LLVMContext Ctx;
   std::unique_ptr<Module> Base =
-      gevo::loadModule(Tool, gevo::compileIfCuda(Tool, Kernel, Argv0), Ctx);
+      gevo::loadModule(Tool, gevo::compileIfCuda(Tool, Kernel, Argv0, BadInput),
+                       Ctx, BadInput);
   return GevoRun::start(C, *Base, Out.empty() ? defaultOut(Kernel, C.Seed) : Out);
 }
 
@@ -217,7 +226,7 @@ int main(int argc, char **argv) {
   po::options_description All;
   All.add(Run).add(Ga).add(Measure);
   po::variables_map VM;
-  gevo::parseCommandLine(Tool, argc, argv, All, "kernel", VM);
+  gevo::parseCommandLine(Tool, argc, argv, All, "kernel", VM, BadInput);
   if (VM.count("help")) {
     std::cout << Overview << "\n" << Run << "\n" << Ga << "\n" << Measure;
     return 0;
@@ -233,13 +242,13 @@ int main(int argc, char **argv) {
     Run_.Progress = progressPrinter();
   std::fprintf(stderr, "%s: run dir %s\n", Tool, Run_.dir().path().c_str());
   if (Error E = Run_.evolve())
-    fail(toString(std::move(E)));
+    fail(toString(std::move(E)), RunFailed);
   if (!VM.count("quiet"))
     std::fprintf(stderr, "\nvalidating on the held-out cases, minimising and "
                          "writing the report...\n");
   Expected<nlohmann::json> Summary = Run_.finish();
   if (!Summary)
-    fail(toString(Summary.takeError()));
+    fail(toString(Summary.takeError()), RunFailed);
   printSummary(Run_, *Summary);
   return 0;
 }

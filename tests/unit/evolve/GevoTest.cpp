@@ -267,7 +267,7 @@ TEST(GevoParams, BadValuesAreNamed) {
     GevoStrategy S(P);
     FAIL() << "accepted crossover rate 1.5";
   } catch (const std::invalid_argument &E) {
-    EXPECT_NE(std::string(E.what()).find("crossover rate"), std::string::npos);
+    EXPECT_STREQ(E.what(), "--crossover-rate must be in [0, 1], got 1.5");
   }
   P = GevoParams();
   P.PopSize = 1;

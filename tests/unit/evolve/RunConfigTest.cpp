@@ -1,0 +1,98 @@
+//===- RunConfigTest.cpp - A run's configuration: validation, JSON --------===//
+
+#include "gevo/evolve/GevoRun.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace gevo::evolve;
+
+namespace {
+
+RunConfig configured() {
+  RunConfig C;
+  C.Kernel = "k.ll";
+  C.TestsDir = "/tests";
+  C.Objective = {GevoMode::MultiObjective, CostKind::Modeled, 0.05};
+  C.Params.PopSize = 12;
+  C.Params.Generations = 7;
+  C.Params.CrossRate = 0.5;
+  C.Seed = 99;
+  C.TimeBudgetSeconds = 600;
+  C.ValidateRepeat = 3;
+  C.Minimise = false;
+  C.Workers = 3;
+  return C;
+}
+
+std::string messageOf(const RunConfig &C) {
+  try {
+    C.validate();
+  } catch (const std::invalid_argument &E) {
+    return E.what();
+  }
+  return "";
+}
+
+TEST(RunConfig, JsonRoundTripKeepsEverySetting) {
+  RunConfig C = configured();
+  RunConfig Back = RunConfig::fromJson(C.toJson());
+  EXPECT_EQ(Back.toJson(), C.toJson());
+  EXPECT_EQ(Back.Objective.Mode, GevoMode::MultiObjective);
+  EXPECT_EQ(Back.Params.PopSize, 12u);
+  EXPECT_EQ(Back.Seed, 99u);
+  EXPECT_EQ(Back.TimeBudgetSeconds, 600);
+  EXPECT_FALSE(Back.Minimise);
+}
+
+TEST(RunConfig, AbsentBudgetsStayAbsent) {
+  RunConfig C;
+  nlohmann::json J = C.toJson();
+  EXPECT_TRUE(J["time_budget_s"].is_null());
+  EXPECT_TRUE(J["max_evaluations"].is_null());
+  RunConfig Back = RunConfig::fromJson(J);
+  EXPECT_TRUE(std::isinf(Back.TimeBudgetSeconds));
+  EXPECT_EQ(Back.MaxEvaluations, C.MaxEvaluations);
+}
+
+TEST(RunConfig, ACorruptConfigIsAnErrorNotACrash) {
+  nlohmann::json J = configured().toJson();
+  J["mode"] = "fastest";
+  EXPECT_THROW(RunConfig::fromJson(J), std::invalid_argument);
+  J = configured().toJson();
+  J.erase("pop");
+  EXPECT_THROW(RunConfig::fromJson(J), nlohmann::json::exception);
+}
+
+TEST(RunConfig, BadValuesAreNamed) {
+  EXPECT_EQ(messageOf(configured()), "");
+  RunConfig C = configured();
+  C.Params.Generations = 0;
+  C.TimeBudgetSeconds = INFINITY;
+  EXPECT_EQ(messageOf(C),
+            "no budget: give --generations, --time-budget or --max-evaluations");
+  C = configured();
+  C.Target = "hip";
+  EXPECT_EQ(messageOf(C), "target 'hip' cannot run evolution yet (use cpu)");
+  C = configured();
+  C.ValidateRepeat = 0;
+  EXPECT_EQ(messageOf(C), "--repeat and --validate-repeat must be at least 1");
+  C = configured();
+  C.Params.MutateRate = -0.1;
+  EXPECT_EQ(messageOf(C), "--mutation-rate must be in [0, 1], got -0.1");
+  C = configured();
+  C.Objective.ErrorTolerance = -1;
+  EXPECT_EQ(messageOf(C), "--error-tolerance must be at least 0");
+}
+
+TEST(RunConfig, DurationsTakeUnits) {
+  EXPECT_EQ(parseDuration("90"), 90);
+  EXPECT_EQ(parseDuration("90s"), 90);
+  EXPECT_EQ(parseDuration("10m"), 600);
+  EXPECT_EQ(parseDuration("1.5h"), 5400);
+  for (const char *Bad : {"", "m", "10x", "-5m", "0", "inf"})
+    EXPECT_FALSE(parseDuration(Bad)) << Bad;
+}
+
+} // namespace
