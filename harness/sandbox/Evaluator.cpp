@@ -113,9 +113,13 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
       return evalError("the unmodified kernel fails in a worker: " +
                        V->Message);
   E->FromCache = Jobs[2].Reply.rfind("cache=1", 0) == 0;
-  if (O.JobTimeoutSeconds <= 0)
-    E->Box->setJobTimeout(
-        std::max(5.0, 50 * std::max(Jobs[0].Seconds, Jobs[1].Seconds)));
+  // Each kind of job gets its own watchdog: held-out cases are often much
+  // larger, and a non-terminating variant must not run for as long as they.
+  E->CasesTimeout = E->HeldOutTimeout = SO.JobTimeoutSeconds;
+  if (O.JobTimeoutSeconds <= 0) {
+    E->CasesTimeout = std::max(5.0, 50 * Jobs[0].Seconds);
+    E->HeldOutTimeout = std::max(5.0, 50 * Jobs[1].Seconds);
+  }
   return E;
 }
 
@@ -125,6 +129,7 @@ Evaluator::evaluate(const std::vector<std::string> &Bitcode, bool HeldOut) {
   Requests.reserve(Bitcode.size());
   for (const std::string &B : Bitcode)
     Requests.push_back(request(HeldOut ? EvalHeldOut : EvalCases, B));
+  Box->setJobTimeout(jobTimeout(HeldOut));
   std::vector<JobResult> Jobs = Box->runAll(Requests);
   std::vector<VariantEval> Results;
   Results.reserve(Jobs.size());

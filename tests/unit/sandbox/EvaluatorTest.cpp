@@ -84,6 +84,7 @@ TEST_F(EvaluatorTest, BaseIsIdenticalAndVariantsAreClassified) {
   EXPECT_TRUE(E->baseHeldOut().Identical);
   EXPECT_EQ(E->baseHeldOut().Cases.size(), 1u);
   EXPECT_GE(E->jobTimeout(), 5.0);
+  EXPECT_GE(E->jobTimeout(/*HeldOut=*/true), 5.0);
 
   std::vector<VariantEval> R = E->evaluate(
       {bitcode(*Base), wrongConstant(), brokenEntry(false), "not bitcode"});

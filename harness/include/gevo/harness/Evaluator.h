@@ -106,8 +106,11 @@ public:
 
   /// Whether the server took the oracle from OracleCacheDir.
   bool oracleFromCache() const { return FromCache; }
-  /// The watchdog in force, in seconds.
-  double jobTimeout() const { return Box->jobTimeout(); }
+  /// The watchdog for a job on the cases / the held-out cases, in seconds:
+  /// EvalOptions::JobTimeoutSeconds, or 50 times the base's own job.
+  double jobTimeout(bool HeldOut = false) const {
+    return HeldOut ? HeldOutTimeout : CasesTimeout;
+  }
 
 private:
   Evaluator() = default;
@@ -117,6 +120,7 @@ private:
   Spec TheSpec;
   VariantEval Base, BaseHeldOut;
   bool FromCache = false;
+  double CasesTimeout = 0, HeldOutTimeout = 0;
 };
 
 } // namespace gevo
