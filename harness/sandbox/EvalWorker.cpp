@@ -54,15 +54,66 @@ void compare(const CaseSpec &C, const CaseOracle &Want, const CaseOutcome &Got,
     R.S = Status::WrongOutput;
 }
 
+/// A case's budget: every launch of a case together may cost at most
+/// CaseCostFactor times the base's whole case (modeled cost, cpu target).
+/// The per-thread step budget stops a spinning launch; this stops a host
+/// loop (a driver's, or a repeat-until plan) that a variant keeps from
+/// converging, long before the wall-clock watchdog would.
+constexpr uint64_t CaseCostFactor = 16;
+
+/// D with a case's budget: once the launches have cost more than Budget,
+/// the last one comes back as a timeout (and the case stops there).
+class BudgetedDevice final : public PlanDevice {
+public:
+  BudgetedDevice(PlanDevice &D, uint64_t Budget) : D(D), Budget(Budget) {}
+  std::string alloc(size_t Size, uint64_t &Address) override {
+    return D.alloc(Size, Address);
+  }
+  std::string release(uint64_t Address) override { return D.release(Address); }
+  std::string write(uint64_t Address, const Bytes &Data) override {
+    return D.write(Address, Data);
+  }
+  std::string read(uint64_t Address, Bytes &Data) override {
+    return D.read(Address, Data);
+  }
+  std::string setConstant(const std::string &Symbol, const Bytes &Data) override {
+    return D.setConstant(Symbol, Data);
+  }
+  LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block,
+                       unsigned SharedBytes,
+                       const std::vector<Bytes> &Args) override {
+    LaunchOutcome L = D.launch(Kernel, Grid, Block, SharedBytes, Args);
+    Spent += L.ModeledCost;
+    if (L.S == Status::Ok && Budget && Spent > Budget) {
+      L.S = Status::Timeout;
+      L.Message = "the case's launches cost over " +
+                  std::to_string(CaseCostFactor) +
+                  "x the base's (modeled cost " + std::to_string(Spent) + ")";
+    }
+    return L;
+  }
+
+private:
+  PlanDevice &D;
+  uint64_t Budget, Spent = 0;
+};
+
+/// Runs C once on D within the case budget of Want.
+CaseOutcome runBudgeted(const CaseSpec &C, const CaseOracle &Want,
+                        PlanDevice &D) {
+  BudgetedDevice B(D, Want.ModeledCost * CaseCostFactor);
+  return runCase(C, B);
+}
+
 /// Runs C Repeat times: the first run is checked, every run is timed.
 CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
                 unsigned Repeat) {
   CaseEval R;
   R.Name = C.Name;
-  CaseOutcome Got = runCase(C, D);
+  CaseOutcome Got = runBudgeted(C, Want, D);
   std::vector<double> Times{Got.KernelSeconds};
   for (unsigned I = 1; I < Repeat && Got.S == Status::Ok; ++I) {
-    CaseOutcome Again = runCase(C, D);
+    CaseOutcome Again = runBudgeted(C, Want, D);
     Times.push_back(Again.KernelSeconds);
     if (Again.S != Status::Ok)
       Got = std::move(Again);
