@@ -117,8 +117,8 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
   // larger, and a non-terminating variant must not run for as long as they.
   E->CasesTimeout = E->HeldOutTimeout = SO.JobTimeoutSeconds;
   if (O.JobTimeoutSeconds <= 0) {
-    E->CasesTimeout = std::max(5.0, 50 * Jobs[0].Seconds);
-    E->HeldOutTimeout = std::max(5.0, 50 * Jobs[1].Seconds);
+    E->CasesTimeout = std::max(5.0, JobTimeoutFactor * Jobs[0].Seconds);
+    E->HeldOutTimeout = std::max(5.0, JobTimeoutFactor * Jobs[1].Seconds);
   }
   return E;
 }

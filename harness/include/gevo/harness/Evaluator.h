@@ -42,8 +42,8 @@ struct EvalOptions {
   std::string Arch;
   unsigned Workers = 2;
   unsigned Repeat = 1; ///< timed runs per case; time is the median
-  /// Wall-clock watchdog per variant; 0: max(5 s, 50 x the base's
-  /// evaluation wall time, JIT included).
+  /// Wall-clock watchdog per variant; 0: max(5 s, JobTimeoutFactor x the
+  /// base's evaluation wall time, JIT included).
   double JobTimeoutSeconds = 0;
   size_t MemoryLimitBytes = size_t(8) << 30;
   /// When set, oracle outputs are cached there, one file per hash of the
@@ -107,7 +107,10 @@ public:
   /// Whether the server took the oracle from OracleCacheDir.
   bool oracleFromCache() const { return FromCache; }
   /// The watchdog for a job on the cases / the held-out cases, in seconds:
-  /// EvalOptions::JobTimeoutSeconds, or 50 times the base's own job.
+  /// EvalOptions::JobTimeoutSeconds, or JobTimeoutFactor times the base's
+  /// own job (at least 5 s): a variant ten times slower is of no use, and
+  /// the case budget (modeled cost) cannot see time spent switching fibers.
+  static constexpr double JobTimeoutFactor = 10;
   double jobTimeout(bool HeldOut = false) const {
     return HeldOut ? HeldOutTimeout : CasesTimeout;
   }
