@@ -60,6 +60,10 @@ FunctionInstrumenter::FunctionInstrumenter(Function &F, ContextAccess &Ctx,
     : F(F), DL(F.getDataLayout()), Ctx(Ctx), S(S) {}
 
 void FunctionInstrumenter::run(bool Checks) {
+  SmallVector<ReturnInst *> Returns;
+  for (BasicBlock &BB : F)
+    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
+      Returns.push_back(R);
   SmallVector<AllocaInst *> Big = placeAllocas();
   auto *Context = cast<Instruction>(Ctx.ctx(F));
   Body = F.getEntryBlock().splitBasicBlock(Context->getNextNode(), "body");
@@ -70,8 +74,10 @@ void FunctionInstrumenter::run(bool Checks) {
   if (Checks)
     for (Instruction &I : instructions(F))
       collectAccesses(I, Accesses);
+  for (Access &A : Accesses)
+    A.Site = S.Sites++;
   IRBuilder<> Init(F.getEntryBlock().getTerminator());
-  createLocals(Init, Accesses.size());
+  createLocals(Init, Checks);
   if (Checks)
     versionThreadLoop(Accesses);
   SmallVector<Instruction *> Work;
@@ -102,7 +108,7 @@ void FunctionInstrumenter::run(bool Checks) {
   }
   for (const Access &A : Accesses)
     checkAccess(A);
-  storeAtReturns();
+  storeAtReturns(Returns);
 }
 
 /// Moves the entry block's small static allocas to its start, so that
@@ -124,31 +130,19 @@ SmallVector<AllocaInst *> FunctionInstrumenter::placeAllocas() {
   return Big;
 }
 
-/// The cost, the limit and two locals per checked access, set up from the
-/// context by \p Init (in the entry block, before anything can return).
-void FunctionInstrumenter::createLocals(IRBuilder<> &Init,
-                                        unsigned NumAccesses) {
+/// The cost and the limit, set up from the context by \p Init (in the entry
+/// block, before anything can return); with checks, the cache array.
+void FunctionInstrumenter::createLocals(IRBuilder<> &Init, bool Checks) {
   Type *I64 = Init.getInt64Ty();
-  auto Local = [&](Value *Initial, const Twine &Name) {
+  auto Local = [&](unsigned Offset, const Twine &Name) {
     auto *A = new AllocaInst(I64, 0, Name, F.getEntryBlock().begin());
-    Init.CreateStore(Initial, A);
+    Init.CreateStore(Ctx.loadField(Init, Offset, I64, false), A);
     return A;
   };
-  Cost = Local(Ctx.loadField(Init, CtxCostOffset, I64, false), "gevo.cost");
-  Limit = Local(Ctx.loadField(Init, CtxCostLimitOffset, I64, false),
-                "gevo.limit");
-  if (!NumAccesses)
-    return;
-  Caches = Ctx.loadField(Init, CtxChecksOffset, Init.getPtrTy(), true);
-  for (unsigned I = 0; I < NumAccesses; ++I) {
-    unsigned Site = S.Sites++;
-    Value *Cache = Init.CreateConstInBoundsGEP1_64(
-        Init.getInt8Ty(), Caches, Site * sizeof(CheckCache));
-    Value *SpanPtr = Init.CreateConstInBoundsGEP1_64(
-        Init.getInt8Ty(), Cache, offsetof(CheckCache, Span));
-    Sites.push_back({Local(Init.CreateLoad(I64, Cache), "gevo.lo"),
-                     Local(Init.CreateLoad(I64, SpanPtr), "gevo.span"), Site});
-  }
+  Cost = Local(CtxCostOffset, "gevo.cost");
+  Limit = Local(CtxCostLimitOffset, "gevo.limit");
+  if (Checks)
+    Caches = Ctx.loadField(Init, CtxChecksOffset, Init.getPtrTy(), true);
 }
 
 /// CostMarker: add to the cost; ThreadStartMarker: the thread's limit.
@@ -238,24 +232,13 @@ void FunctionInstrumenter::checkDivision(BinaryOperator &Div) {
   exitIf(Bad, &Div, Status::ArithTrap, uidOf(Div));
 }
 
-/// The cost for the caller (or the scheduler), the caches for next time.
-void FunctionInstrumenter::storeAtReturns() {
-  SmallVector<ReturnInst *> Returns;
-  for (BasicBlock &BB : F)
-    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
-      Returns.push_back(R);
-  Type *I64 = Type::getInt64Ty(F.getContext());
+/// At the function's own returns, the cost for the caller (or the
+/// scheduler); a check's exit stores it itself.
+void FunctionInstrumenter::storeAtReturns(ArrayRef<ReturnInst *> Returns) {
   for (ReturnInst *R : Returns) {
     IRBuilder<> B(R);
-    B.CreateStore(B.CreateLoad(I64, Cost), Ctx.fieldPtr(B, CtxCostOffset));
-    for (const SiteLocals &L : Sites) {
-      Value *Cache = B.CreateConstInBoundsGEP1_64(
-          B.getInt8Ty(), Caches, L.Site * sizeof(CheckCache));
-      B.CreateStore(B.CreateLoad(I64, L.Lo), Cache);
-      B.CreateStore(B.CreateLoad(I64, L.Span),
-                    B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cache,
-                                                 offsetof(CheckCache, Span)));
-    }
+    B.CreateStore(B.CreateLoad(B.getInt64Ty(), Cost),
+                  Ctx.fieldPtr(B, CtxCostOffset));
   }
 }
 
@@ -279,6 +262,8 @@ void FunctionInstrumenter::exitIf(Value *Cond, Instruction *Before,
   MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();
   Instruction *Then = SplitBlockAndInsertIfThen(Cond, Before, true, Unlikely);
   IRBuilder<> B(Then);
+  B.CreateStore(B.CreateLoad(B.getInt64Ty(), Cost),
+                Ctx.fieldPtr(B, CtxCostOffset));
   if (Fault) {
     B.CreateStore(B.getInt32(unsigned(*Fault)),
                   Ctx.fieldPtr(B, CtxFaultCodeOffset));

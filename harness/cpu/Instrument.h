@@ -8,8 +8,8 @@
 // The thread's cost and cost limit live in locals (promoted to registers by
 // the optimiser): loaded from the context at entry, stored before each call
 // into the module and reloaded after, stored at each return. Each memory
-// check site keeps the range it last accepted in two locals, loaded from the
-// context's CheckCache at entry and stored back at each return.
+// check site keeps the range it last accepted in its CheckCache, in the
+// context's array.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_CPU_INSTRUMENT_H
@@ -39,33 +39,36 @@ public:
 private:
   // Instrument.cpp
   llvm::SmallVector<llvm::AllocaInst *> placeAllocas();
-  void createLocals(llvm::IRBuilder<> &Init, unsigned NumAccesses);
+  void createLocals(llvm::IRBuilder<> &Init, bool Checks);
   void lowerMarkers();
   void spillAroundCalls();
   void checkBudget(llvm::Instruction *Before);
   void checkStackAtEntry();
   void checkDynamicAlloca(llvm::AllocaInst &AI);
   void checkDivision(llvm::BinaryOperator &Div);
-  void storeAtReturns();
+  void storeAtReturns(llvm::ArrayRef<llvm::ReturnInst *> Returns);
   llvm::Value *uidOf(llvm::Instruction &I);
   void exitIf(llvm::Value *Cond, llvm::Instruction *Before,
               std::optional<Status> Fault, llvm::Value *Uid);
 
   // MemoryChecks.cpp
   /// A memory access to check: where, pointer, bytes, write or read, and
-  /// its site's locals (an index into Sites).
+  /// its site (its CheckCache in the context's array).
   struct Access {
     llvm::Instruction *At;
     llvm::Value *Ptr;
     uint64_t Bytes;
     bool IsWrite;
-    unsigned Local;
+    unsigned Site;
   };
   /// The accesses of \p I that need a check at run time.
   void collectAccesses(llvm::Instruction &I,
                        llvm::SmallVectorImpl<Access> &Out);
   bool staticallySafe(const Access &A);
   void checkAccess(const Access &A);
+  /// The addresses of \p Site's CheckCache fields Lo and Span.
+  std::pair<llvm::Value *, llvm::Value *> cacheFields(llvm::IRBuilder<> &B,
+                                                      unsigned Site);
 
   // ThreadLoopChecks.cpp
   /// In a block function with checks: a copy of the x loop without the
@@ -82,12 +85,6 @@ private:
   llvm::BasicBlock *Body = nullptr;
   llvm::AllocaInst *Cost = nullptr, *Limit = nullptr;
   llvm::Value *Caches = nullptr; ///< The context's CheckCache array.
-  /// Each check site's cache locals (Lo, Span) and its index.
-  struct SiteLocals {
-    llvm::AllocaInst *Lo, *Span;
-    unsigned Site;
-  };
-  llvm::SmallVector<SiteLocals> Sites;
 };
 
 } // namespace gevo::cpu

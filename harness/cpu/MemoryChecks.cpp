@@ -4,8 +4,8 @@
 // a local, a global or the static shared arena is checked at run time (but
 // for the launcher's own loads of the arguments, marked !nosanitize). Each
 // such access (a check site) remembers the range it was last found in, in
-// two locals (CheckCache: Lo and Span); the inline fast path is one
-// subtraction and one comparison against them. On a miss the runtime
+// its CheckCache in the thread's context (Lo and Span); the inline fast path
+// is one subtraction and one comparison against them. On a miss the runtime
 // (gevo_rt_check) looks the access up in the thread's stack, the block's
 // arena and the live allocations: it answers the range, which the site then
 // remembers, or an empty range after recording the fault (oob_read, or
@@ -72,7 +72,7 @@ void FunctionInstrumenter::collectAccesses(Instruction &I,
     return;
   auto Size = [&](Type *T) { return DL.getTypeStoreSize(T).getFixedValue(); };
   auto Add = [&](Value *Ptr, uint64_t Bytes, bool IsWrite) {
-    Access A{&I, Ptr, Bytes, IsWrite, unsigned(Out.size())};
+    Access A{&I, Ptr, Bytes, IsWrite, 0};
     if (!staticallySafe(A))
       Out.push_back(A);
   };
@@ -129,15 +129,23 @@ bool FunctionInstrumenter::staticallySafe(const Access &A) {
   return !Offset.isNegative() && Offset.getZExtValue() + A.Bytes <= Extent;
 }
 
-/// The fast path against the site's locals; on a miss the runtime decides,
+std::pair<Value *, Value *> FunctionInstrumenter::cacheFields(IRBuilder<> &B,
+                                                             unsigned Site) {
+  Value *Lo = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Caches,
+                                           Site * sizeof(CheckCache));
+  return {Lo, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Lo,
+                                           offsetof(CheckCache, Span))};
+}
+
+/// The fast path against the site's cache; on a miss the runtime decides,
 /// and the site remembers the range it answers.
 void FunctionInstrumenter::checkAccess(const Access &A) {
-  const SiteLocals &L = Sites[A.Local];
   IRBuilder<> B(A.At);
   Type *I64 = B.getInt64Ty();
+  auto [LoPtr, SpanPtr] = cacheFields(B, A.Site);
   Value *Off = B.CreateSub(B.CreatePtrToInt(A.Ptr, I64),
-                           B.CreateLoad(I64, L.Lo));
-  Value *Miss = B.CreateICmpUGE(Off, B.CreateLoad(I64, L.Span));
+                           B.CreateLoad(I64, LoPtr));
+  Value *Miss = B.CreateICmpUGE(Off, B.CreateLoad(I64, SpanPtr));
   MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();
   Instruction *Slow = SplitBlockAndInsertIfThen(Miss, A.At, false, Unlikely);
   B.SetInsertPoint(Slow);
@@ -148,8 +156,8 @@ void FunctionInstrumenter::checkAccess(const Access &A) {
   Value *Len = B.CreateExtractValue(Found, 1);
   exitIf(B.CreateICmpEQ(Len, B.getInt64(0)), Slow, std::nullopt, nullptr);
   B.SetInsertPoint(Slow);
-  B.CreateStore(B.CreateExtractValue(Found, 0), L.Lo);
-  B.CreateStore(B.CreateSub(Len, B.getInt64(A.Bytes - 1)), L.Span);
+  B.CreateStore(B.CreateExtractValue(Found, 0), LoPtr);
+  B.CreateStore(B.CreateSub(Len, B.getInt64(A.Bytes - 1)), SpanPtr);
 }
 
 } // namespace gevo::cpu

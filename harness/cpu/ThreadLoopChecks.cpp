@@ -5,7 +5,9 @@
 // addresses between the two ends of that function. When both ends of every
 // such access lie in the range its site last accepted, a copy of the x loop
 // without those checks runs (loop versioning), which the optimiser can
-// vectorise; otherwise the checked loop runs and refills the caches.
+// vectorise; otherwise the checked loop runs and refills the caches. A loop
+// that calls functions is left alone: its threads do enough per check that
+// compiling it twice would not pay.
 //
 // The addresses are modelled by scalar evolution, so the model must be what
 // the code computes: the function's poison-generating flags are dropped
@@ -46,6 +48,22 @@ Loop *findXLoop(LoopInfo &LI) {
       return L;
   }
   return nullptr;
+}
+
+/// Whether \p L calls a function (a special function, module code): its
+/// threads then do enough work per check that a second copy is not worth
+/// its compile time (the loop could not be vectorised either).
+bool callsFunctions(const Loop &L) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (auto *Call = dyn_cast<CallBase>(&I)) {
+        const Function *Callee = Call->getCalledFunction();
+        if (!Callee || !(Callee->isIntrinsic() ||
+                         Callee->getName() == CostMarker ||
+                         Callee->getName() == ThreadStartMarker))
+          return true;
+      }
+  return false;
 }
 
 /// Whether a value of \p L is used outside it (the copy would need LCSSA).
@@ -122,7 +140,7 @@ void FunctionInstrumenter::versionThreadLoop(SmallVectorImpl<Access> &Accesses) 
   DominatorTree DT(F);
   LoopInfo LI(DT);
   Loop *L = findXLoop(LI);
-  if (!L || !L->getLoopPreheader() || escapes(*L))
+  if (!L || !L->getLoopPreheader() || escapes(*L) || callsFunctions(*L))
     return;
   SmallVector<unsigned> InLoop;
   for (unsigned I = 0; I < Accesses.size(); ++I)
@@ -150,9 +168,9 @@ void FunctionInstrumenter::versionThreadLoop(SmallVectorImpl<Access> &Accesses) 
     if (!Low || !Expander.isSafeToExpandAt(Low, Guard) ||
         !Expander.isSafeToExpandAt(High, Guard))
       continue;
-    const SiteLocals &S = Sites[Accesses[I].Local];
-    Value *Lo = B.CreateLoad(B.getInt64Ty(), S.Lo);
-    Value *Span = B.CreateLoad(B.getInt64Ty(), S.Span);
+    auto [LoPtr, SpanPtr] = cacheFields(B, Accesses[I].Site);
+    Value *Lo = B.CreateLoad(B.getInt64Ty(), LoPtr);
+    Value *Span = B.CreateLoad(B.getInt64Ty(), SpanPtr);
     for (const SCEV *End : {Low, High}) {
       Value *At = Expander.expandCodeFor(End, B.getInt64Ty(), Guard);
       Enter = B.CreateAnd(Enter, B.CreateICmpULT(B.CreateSub(At, Lo), Span));
