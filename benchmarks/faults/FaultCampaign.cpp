@@ -20,6 +20,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -37,9 +38,16 @@ namespace po = boost::program_options;
 
 namespace {
 
-const char *Corpus[] = {"stencil2d",         "reduction", "matmul_tiled",
-                        "warp_shuffle",      "histogram_atomics",
-                        "switch_ops",        "double_math"};
+/// Every corpus kernel with a tests dir, by name.
+std::vector<std::string> corpusKernels() {
+  std::vector<std::string> Names;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(GEVO_CORPUS_SOURCE_DIR "/tests", EC), End;
+       It != End && !EC; It.increment(EC))
+    Names.push_back(sys::path::filename(It->path()).str());
+  llvm::sort(Names);
+  return Names;
+}
 
 struct Campaign {
   unsigned Mutants = 2000, Workers = 2, Batch = 64;
@@ -50,6 +58,25 @@ struct Tally {
   std::map<std::string, unsigned> ByStatus;
   unsigned Unchanged = 0, Invalid = 0, Missing = 0, Lost = 0;
   double EvalSeconds = 0;
+  gevo::SandboxStats Workers;
+  double Watchdog = 0; ///< the longest job timeout
+
+  void add(const Tally &T) {
+    for (auto &[Status, N] : T.ByStatus)
+      ByStatus[Status] += N;
+    Unchanged += T.Unchanged;
+    Invalid += T.Invalid;
+    Missing += T.Missing;
+    Lost += T.Lost;
+    EvalSeconds += T.EvalSeconds;
+    Workers.Jobs += T.Workers.Jobs;
+    Workers.Spawns += T.Workers.Spawns;
+    for (unsigned K = 0; K < gevo::JobResult::NumKinds; ++K)
+      Workers.ByKind[K] += T.Workers.ByKind[K];
+    Workers.LongestJobSeconds =
+        std::max(Workers.LongestJobSeconds, T.Workers.LongestJobSeconds);
+    Watchdog = std::max(Watchdog, T.Watchdog);
+  }
 };
 
 std::string bitcodeOf(const Module &M) {
@@ -87,14 +114,15 @@ void record(const std::vector<gevo::VariantEval> &Results, size_t Asked,
   }
 }
 
-void report(const std::string &Name, const Campaign &C, const Tally &T,
-            const gevo::SandboxStats &S, double Watchdog) {
+void report(const std::string &Name, unsigned Mutants, const Tally &T) {
+  const gevo::SandboxStats &S = T.Workers;
+  double Watchdog = T.Watchdog;
   unsigned Evaluated = 0;
   for (auto &[Status, N] : T.ByStatus)
     Evaluated += N;
   std::printf("%s: %u mutants, %u evaluated (%u unchanged, %u rejected by "
               "the verifier), %.1f s, %.1f evaluations/s, watchdog %.1f s\n",
-              Name.c_str(), C.Mutants, Evaluated, T.Unchanged, T.Invalid,
+              Name.c_str(), Mutants, Evaluated, T.Unchanged, T.Invalid,
               T.EvalSeconds, T.EvalSeconds > 0 ? Evaluated / T.EvalSeconds : 0,
               Watchdog);
   std::printf("  status:");
@@ -115,8 +143,9 @@ void report(const std::string &Name, const Campaign &C, const Tally &T,
   std::fflush(stdout);
 }
 
-/// Runs the campaign on one kernel; false when it could not start.
-bool runKernel(const std::string &Name, const Campaign &C) {
+/// Runs the campaign on one kernel and adds it to \p Total; false when it
+/// could not start.
+bool runKernel(const std::string &Name, const Campaign &C, Tally &Total) {
   std::string Dir = std::string(GEVO_CORPUS_SOURCE_DIR) + "/tests/" + Name;
   if (!sys::fs::exists(Dir + "/spec.json"))
     return true;
@@ -152,7 +181,10 @@ bool runKernel(const std::string &Name, const Campaign &C) {
                          .count();
     record(Results, Batch.size(), T);
   }
-  report(Name, C, T, (*E)->stats(), (*E)->jobTimeout());
+  T.Workers = (*E)->stats();
+  T.Watchdog = (*E)->jobTimeout();
+  report(Name, C.Mutants, T);
+  Total.add(T);
   return true;
 }
 
@@ -195,12 +227,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   std::vector<std::string> Names =
-      Kernels.empty() ? std::vector<std::string>(std::begin(Corpus),
-                                                 std::end(Corpus))
-                      : split(Kernels);
+      Kernels.empty() ? corpusKernels() : split(Kernels);
   bool Ok = true;
+  Tally Total;
   for (const std::string &Name : Names)
-    Ok &= runKernel(Name, C);
+    Ok &= runKernel(Name, C, Total);
+  report("all kernels", C.Mutants * unsigned(Names.size()), Total);
   // Reaching here means the harness itself never crashed.
   std::printf("campaign complete: no harness crash\n");
   return Ok ? 0 : 1;

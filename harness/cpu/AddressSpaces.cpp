@@ -181,6 +181,11 @@ void fixCallsAndCasts(Function &F) {
 
 } // namespace
 
+bool isSharedBase(const Value *V) {
+  auto *L = dyn_cast<LoadInst>(V);
+  return L && L->getMetadata(SharedBaseMD);
+}
+
 Expected<unsigned> lowerAddressSpaces(Module &M, ContextAccess &Ctx,
                                       StringSet<> &ReadOnly) {
   // clang lists every __constant__ variable in @llvm.compiler.used; the host

@@ -1,6 +1,7 @@
 //===- Intrinsics.cpp - NVVM intrinsics to runtime calls and plain IR -----===//
 //
-// Special registers become invariant loads from the thread's context;
+// Special registers become loads from the thread's context (invariant but
+// for the thread indices outside kernels);
 // barriers, shuffles, votes and __syncwarp become runtime calls (barriers
 // numbered by site, in module order); fences, NVVM atomics and ldg become
 // their plain IR equivalents (shared with the AMDGPU lowering, Nvvm.h).
@@ -8,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Nvvm.h"
+#include "gevo/harness/Lower.h"
 #include "Retarget.h"
 #include "Runtime.h"
 
@@ -76,7 +78,14 @@ Expected<Value *> NvvmLowering::lowerSreg(IRBuilder<> &B, CallInst &CI,
                        .Default(NumSregs);
   if (Index == NumSregs)
     return unsupported(CI.getCalledFunction()->getName());
-  return Ctx.loadField(B, Index * 4, B.getInt32Ty(), /*Invariant=*/true);
+  // A block function stores each thread's indices into the context for
+  // the functions it calls: only a kernel (never called) sees them fixed.
+  const Function &F = *CI.getFunction();
+  bool PerThread = Index <= TidZ || Index == LaneId;
+  bool Invariant = !PerThread || (isKernel(F) && none_of(F.users(), [](const User *U) {
+                                    return isa<CallBase>(U);
+                                  }));
+  return Ctx.loadField(B, Index * 4, B.getInt32Ty(), Invariant);
 }
 
 /// barrier0 / barrier.sync[.cnt] synchronise; barrier0.{and,or,popc} also

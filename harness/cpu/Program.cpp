@@ -36,6 +36,7 @@ struct Program::Impl {
   uint64_t ThreadCostLimit = 0;
   bool ParallelBlocks = true;
   unsigned StaticSharedBytes = 0;
+  unsigned CheckSites = 0;
   double JitSeconds = 0;
 
   Error collectGlobalRanges(const StringSet<> &ReadOnly) {
@@ -158,6 +159,7 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
   }
   P->J = std::move(*J);
   P->StaticSharedBytes = Info.StaticSharedBytes;
+  P->CheckSites = Info.CheckSites;
   P->GlobalBytes = std::move(Info.GlobalBytes);
   P->ThreadCostLimit = Opts.ThreadCostLimit;
   P->ParallelBlocks = Opts.ParallelBlocks;
@@ -185,7 +187,8 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   L.Args = const_cast<void **>(Args.data());
   L.Config = Config;
   L.SharedBytes = P->StaticSharedBytes + Config.DynamicSharedBytes;
-  L.UseFibers = K.Info.Synchronises;
+  L.UseFibers = !K.Info.RunsBlock;
+  L.CheckSites = P->CheckSites;
   L.ThreadCostLimit = P->ThreadCostLimit;
   L.Ranges = P->launchRanges();
   // Runs blocks [Begin, End) with one shared-memory arena.

@@ -36,9 +36,11 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
                          .Case(GEVO_RT_VOTE, 3).Default(1);
   Type *Ret = Name == GEVO_RT_SYNCWARP ? Type::getVoidTy(C) : I32;
   SmallVector<Type *> Params(NumArgs, I32);
-  if (Name == GEVO_RT_CHECK) // (address, size, is-write, UID)
-    Params = {PointerType::get(C, 0), Type::getInt64Ty(C), I32,
-              PointerType::get(C, 0)};
+  if (Name == GEVO_RT_CHECK) { // (address, size, is-write, UID) -> range
+    Type *I64 = Type::getInt64Ty(C);
+    Ret = StructType::get(C, {I64, I64});
+    Params = {PointerType::get(C, 0), I64, I32, PointerType::get(C, 0)};
+  }
   FunctionCallee F =
       M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
   cast<Function>(F.getCallee())->setDoesNotThrow();
@@ -69,6 +71,12 @@ Value *ContextAccess::loadField(IRBuilder<> &B, unsigned Offset, Type *Ty,
     L->setMetadata(LLVMContext::MD_invariant_load,
                    MDNode::get(B.getContext(), {}));
   return L;
+}
+
+bool isContextCall(const Value *V) {
+  auto *Call = dyn_cast<CallInst>(V);
+  return Call && Call->getCalledFunction() &&
+         Call->getCalledFunction()->getName() == GEVO_RT_CTX;
 }
 
 namespace {
@@ -147,27 +155,18 @@ void addAbortExits(Function &F, ContextAccess &Ctx) {
 }
 
 /// void gevo.entry.<kernel>(ptr Args): loads each argument from Args[i],
-/// as cuLaunchKernel passes them, and calls the kernel.
-KernelInfo addEntry(Function &Kernel) {
+/// as cuLaunchKernel passes them, and calls the kernel (one thread).
+std::string addEntry(Function &Kernel) {
   Module &M = *Kernel.getParent();
   LLVMContext &C = M.getContext();
-  KernelInfo Info;
-  Info.EntryName = ("gevo.entry." + Kernel.getName()).str();
-  Info.NumParams = Kernel.arg_size();
   auto *Entry = Function::Create(
       FunctionType::get(Type::getVoidTy(C), {PointerType::get(C, 0)}, false),
-      GlobalValue::ExternalLinkage, Info.EntryName, M);
+      GlobalValue::ExternalLinkage, "gevo.entry." + Kernel.getName(), M);
   IRBuilder<> B(BasicBlock::Create(C, "", Entry));
-  SmallVector<Value *> Args;
-  for (Argument &A : Kernel.args()) {
-    Value *Slot = B.CreateConstGEP1_64(B.getPtrTy(), Entry->getArg(0),
-                                       A.getArgNo());
-    Args.push_back(B.CreateLoad(A.getType(), B.CreateLoad(B.getPtrTy(), Slot)));
-  }
-  B.CreateCall(&Kernel, Args);
+  B.CreateCall(&Kernel, loadKernelArgs(B, Entry->getArg(0), Kernel));
   B.CreateRetVoid();
   Kernel.setCallingConv(CallingConv::C);
-  return Info;
+  return Entry->getName().str();
 }
 
 Error verify(const Module &M) {
@@ -190,22 +189,32 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
       Kernels.push_back(&F);
   if (Kernels.empty())
     return createStringError(inconvertibleErrorCode(), "module has no kernel");
-  if (NamedMDNode *Annotations = M.getNamedMetadata("nvvm.annotations"))
-    M.eraseNamedMetadata(Annotations);
   M.setTargetTriple(Triple);
   M.setDataLayout(DL);
   stripTargetAssumptions(M);
 
   ContextAccess Ctx(M);
-  if (Error E = replaceNvvmIntrinsics(M, Ctx))
+  if (Error E = replaceNvvmIntrinsics(M, Ctx)) // tells kernels apart
     return E;
+  if (NamedMDNode *Annotations = M.getNamedMetadata("nvvm.annotations"))
+    M.eraseNamedMetadata(Annotations);
   RetargetInfo Info;
   Expected<unsigned> SharedBytes =
       lowerAddressSpaces(M, Ctx, Info.ReadOnlyGlobals);
   if (!SharedBytes)
     return SharedBytes.takeError();
   Info.StaticSharedBytes = *SharedBytes;
-  instrument(M, Ctx, Opts.Checks, Info.StaticSharedBytes);
+  annotateCost(M);
+  for (Function *K : Kernels) {
+    KernelInfo &KI = Info.Kernels[K->getName()];
+    KI.NumParams = K->arg_size();
+    Function *Block = synchronises(*K) ? nullptr : buildBlockFunction(*K, Ctx);
+    if (!Block)
+      continue;
+    KI.EntryName = Block->getName().str();
+    KI.RunsBlock = true;
+  }
+  Info.CheckSites = instrument(M, Ctx, Opts.Checks, Info.StaticSharedBytes);
   for (GlobalVariable &G : M.globals())
     if (!G.isDeclaration() && G.hasExternalLinkage())
       Info.GlobalBytes[G.getName()] =
@@ -215,11 +224,16 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
       addAbortExits(F, Ctx);
       F.setLinkage(GlobalValue::InternalLinkage);
     }
+  // A kernel run by its block function is left unused (and dropped by the
+  // optimiser).
   for (Function *K : Kernels) {
-    KernelInfo KI = addEntry(*K);
-    KI.Synchronises = synchronises(*K);
-    Info.Kernels[K->getName()] = KI;
+    KernelInfo &KI = Info.Kernels[K->getName()];
+    if (KI.RunsBlock)
+      M.getFunction(KI.EntryName)->setLinkage(GlobalValue::ExternalLinkage);
+    else
+      KI.EntryName = addEntry(*K);
   }
+  defineCheckThunk(M, Ctx);
   if (Error E = verify(M))
     return E;
   return Info;

@@ -3,8 +3,11 @@
 // The rewrite that makes an NVPTX module runnable on the host, in steps that
 // each own one file: NVVM intrinsics become runtime calls or plain IR
 // (Intrinsics.cpp), address spaces collapse into the generic one and shared
-// variables become offsets into the block's arena (AddressSpaces.cpp), and
-// every kernel gets a host entry point (Retarget.cpp).
+// variables become offsets into the block's arena (AddressSpaces.cpp), each
+// basic block's modeled cost is recorded (Cost.cpp), a kernel that never
+// synchronises gets a function running a whole block (BlockLoop.cpp), the
+// result is instrumented (Instrument.cpp, MemoryChecks.cpp), and every kernel
+// gets a host entry point (Retarget.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_CPU_RETARGET_H
@@ -29,7 +32,9 @@ namespace gevo::cpu {
 struct KernelInfo {
   std::string EntryName; ///< void(void **Args), what the launcher calls.
   unsigned NumParams = 0;
-  bool Synchronises = false; ///< Reaches a barrier or warp operation.
+  /// EntryName runs every thread of a block (the kernel reaches no barrier
+  /// or warp operation); otherwise it runs one thread, in a fiber.
+  bool RunsBlock = false;
 };
 
 struct RetargetOptions {
@@ -42,6 +47,7 @@ struct RetargetInfo {
   /// Size of each module-scope variable the host can reach by name.
   llvm::StringMap<uint64_t> GlobalBytes;
   llvm::StringSet<> ReadOnlyGlobals; ///< The __constant__ variables.
+  unsigned CheckSites = 0; ///< Memory checks, each with a CheckCache.
 };
 
 /// Rewrites \p M (an NVPTX module, in its own context) in place for the host
@@ -74,14 +80,46 @@ llvm::Error replaceNvvmIntrinsics(llvm::Module &M, ContextAccess &Ctx);
 
 /// Metadata kind marking the load of the shared arena's base.
 inline constexpr const char *SharedBaseMD = "gevo.shared.base";
+/// Whether \p V is the context of its function (a gevo_rt_ctx call).
+bool isContextCall(const llvm::Value *V);
+/// Whether \p V is a load of the shared arena's base.
+bool isSharedBase(const llvm::Value *V);
+
+/// `call void @gevo.cost(i64 N)`: the basic block it starts costs N.
+inline constexpr const char *CostMarker = "gevo.cost";
+/// `call void @gevo.thread.start()`: a block function starts a thread.
+inline constexpr const char *ThreadStartMarker = "gevo.thread.start";
+/// Metadata kind on the latches of a block function's loops over threads.
+inline constexpr const char *ThreadLoopMD = "gevo.threads";
+
+/// Records the modeled cost of every basic block of every defined function
+/// (weighted by instruction class) as a CostMarker call at its start.
+void annotateCost(llvm::Module &M);
+
+/// For \p Kernel, which reaches no barrier or warp operation: the block
+/// function `void gevo.block.<kernel>(ptr Args)`, which loops over the
+/// threads of one block with the kernel inlined and its special-register
+/// reads replaced; null when the kernel cannot be inlined.
+llvm::Function *buildBlockFunction(llvm::Function &Kernel, ContextAccess &Ctx);
+
+/// The arguments of \p Kernel loaded from \p Args, an array of pointers to
+/// each argument's value (as cuLaunchKernel takes them); the loads are
+/// !nosanitize (the checks leave them alone).
+llvm::SmallVector<llvm::Value *> loadKernelArgs(llvm::IRBuilder<> &B,
+                                                llvm::Value *Args,
+                                                llvm::Function &Kernel);
 
 /// Instruments every defined function of \p M before optimisation: the
-/// modeled cost per basic block, the step budget at function entries and
-/// loop headers and, with \p Checks, memory accesses against the live
-/// ranges, integer division and the stack limit. A failed check records
-/// its status and the instruction's UID in the context and returns.
-void instrument(llvm::Module &M, ContextAccess &Ctx, bool Checks,
-                unsigned StaticSharedBytes);
+/// modeled cost (from the CostMarkers) and the step budget at function
+/// entries and loop headers, both kept in locals; with \p Checks, memory
+/// accesses against the live ranges (MemoryChecks.cpp), integer division and
+/// the stack limit. A failed check records its status and the instruction's
+/// UID in the context and returns. Returns the number of memory-check sites.
+unsigned instrument(llvm::Module &M, ContextAccess &Ctx, bool Checks,
+                    unsigned StaticSharedBytes);
+/// Defines the thunk through which the memory checks call the runtime, once
+/// nothing else will be instrumented (it is not the kernel's code).
+void defineCheckThunk(llvm::Module &M, ContextAccess &Ctx);
 
 /// Moves every global to address space 0 (shared variables into the arena),
 /// retypes every pointer value and drops the address-space casts. Returns the

@@ -38,26 +38,18 @@ uint32_t rtVote(uint32_t Mode, uint32_t Mask, uint32_t Pred) {
 
 void rtSyncwarp(uint32_t Mask) { rtWarp(2, 0, Mask, 0, 0, 0); }
 
-/// The slow path of a memory check: 0 and the range remembered when the
-/// access is allowed, otherwise 1 and the fault recorded in the context.
-uint32_t rtCheck(char *Addr, uint64_t Bytes, uint32_t IsWrite,
-                 const char *Uid) {
+/// The slow path of a memory check: the range that holds the access, or,
+/// when none may, an empty range and the fault recorded in the context.
+AccessRange rtCheck(char *Addr, uint64_t Bytes, uint32_t IsWrite,
+                    const char *Uid) {
   ThreadContext &T = *Current;
-  auto R = T.Block->findRange(T, reinterpret_cast<uintptr_t>(Addr), Bytes,
-                              IsWrite);
-  if (R && IsWrite) {
-    T.Write = *R;
-    return 0;
-  }
-  if (R) {
-    T.Read[1] = T.Read[0];
-    T.Read[0] = *R;
-    return 0;
-  }
+  if (auto R = T.Block->findRange(T, reinterpret_cast<uintptr_t>(Addr), Bytes,
+                                  IsWrite))
+    return *R;
   T.FaultCode = uint32_t(IsWrite ? Status::OobWrite : Status::OobRead);
   T.FaultUid = Uid;
   T.Aborted = 1;
-  return 1;
+  return AccessRange();
 }
 
 const std::pair<const char *, void *> EntryPoints[] = {

@@ -38,8 +38,16 @@ struct AccessRange {
   uintptr_t Lo = 0, Len = 0;
 };
 
-/// One CUDA thread. The fields up to Block are read and written by the
-/// JIT-compiled code (offsets below).
+/// What one memory-check site of the module last accepted: an access of the
+/// site's size at address A passes at once when A - Lo < Span (Span is the
+/// range's length minus that size plus one; 0 accepts nothing).
+struct CheckCache {
+  uintptr_t Lo = 0, Span = 0;
+};
+
+/// One CUDA thread, or every thread of a block run by a block function. The
+/// fields up to Checks are read and written by the JIT-compiled code
+/// (offsets below).
 struct ThreadContext {
   uint32_t Sreg[NumSregs];
   char *Shared;      ///< The block's shared-memory arena.
@@ -48,9 +56,9 @@ struct ThreadContext {
   const char *FaultUid; ///< UID of the faulting instruction, or null.
   uint64_t Cost;      ///< Modeled cost so far.
   uint64_t CostLimit; ///< Past it, the next loop header or call times out.
+  uint64_t ThreadBudget; ///< The cost each thread may spend (its step budget).
   char *StackLimit;   ///< Below it, a function entry faults.
-  AccessRange Read[2]; ///< Last two ranges the read checks accepted.
-  AccessRange Write;   ///< Last range the write checks accepted.
+  CheckCache *Checks; ///< One per check site, kept while the stack stays.
   // Runtime-only fields.
   char *StackTop;
   BlockRun *Block;
@@ -65,10 +73,11 @@ inline constexpr unsigned CtxFaultUidOffset = offsetof(ThreadContext, FaultUid);
 inline constexpr unsigned CtxCostOffset = offsetof(ThreadContext, Cost);
 inline constexpr unsigned CtxCostLimitOffset =
     offsetof(ThreadContext, CostLimit);
+inline constexpr unsigned CtxThreadBudgetOffset =
+    offsetof(ThreadContext, ThreadBudget);
 inline constexpr unsigned CtxStackLimitOffset =
     offsetof(ThreadContext, StackLimit);
-inline constexpr unsigned CtxReadOffset = offsetof(ThreadContext, Read);
-inline constexpr unsigned CtxWriteOffset = offsetof(ThreadContext, Write);
+inline constexpr unsigned CtxChecksOffset = offsetof(ThreadContext, Checks);
 
 /// Stack a kernel thread may use, in every execution mode.
 inline constexpr size_t KernelStackBytes = 160 * 1024;

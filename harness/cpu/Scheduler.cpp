@@ -57,6 +57,10 @@ std::string faultMessage(Status S) {
   }
 }
 
+/// A larger budget is this one: the cost counters (nuw adds) can then never
+/// wrap, and it is centuries of work.
+constexpr uint64_t MaxBudget = uint64_t(1) << 62;
+
 bool inside(uintptr_t Addr, uint64_t Bytes, uintptr_t Lo, uintptr_t Len) {
   uintptr_t Off = Addr - Lo;
   return Off <= Len && Bytes <= Len - Off;
@@ -65,7 +69,8 @@ bool inside(uintptr_t Addr, uint64_t Bytes, uintptr_t Lo, uintptr_t Len) {
 } // namespace
 
 BlockRun::BlockRun(LaunchState &L, char *Shared)
-    : L(L), Threads(L.Config.Block.size()), Waits(Threads.size()) {
+    : L(L), Threads(L.UseFibers ? L.Config.Block.size() : 1),
+      Waits(Threads.size()), Caches(Threads.size() * L.CheckSites) {
   const Dim3 &B = L.Config.Block, &G = L.Config.Grid;
   for (unsigned I = 0; I < Threads.size(); ++I) {
     ThreadContext &T = Threads[I];
@@ -76,7 +81,9 @@ BlockRun::BlockRun(LaunchState &L, char *Shared)
                                 WarpWidth, I % WarpWidth};
     std::copy(std::begin(Sregs), std::end(Sregs), T.Sreg);
     T.Shared = Shared;
-    T.CostLimit = L.ThreadCostLimit;
+    T.CostLimit = T.ThreadBudget = std::min(L.ThreadCostLimit, MaxBudget);
+    T.Checks = Caches.data() + I * L.CheckSites;
+    T.StackTop = nullptr;
     T.Block = this;
     T.Linear = I;
   }
@@ -94,7 +101,6 @@ void BlockRun::reset(uint64_t Linear) {
     T.FaultCode = 0;
     T.FaultUid = nullptr;
     T.Cost = 0;
-    T.Read[0] = T.Read[1] = T.Write = AccessRange();
   }
   std::fill(Waits.begin(), Waits.end(), Wait());
   Aborting = false;
@@ -105,7 +111,7 @@ void BlockRun::run(uint64_t Linear) {
   if (L.UseFibers)
     runFibers();
   else
-    runLoop();
+    runBlockFunction();
   setCurrentThread(nullptr);
   uint64_t Cost = 0;
   for (const ThreadContext &T : Threads)
@@ -113,9 +119,13 @@ void BlockRun::run(uint64_t Linear) {
   L.Cost += Cost;
 }
 
-/// Runs \p T's kernel from the current stack frame on.
+/// Runs \p T's entry from the current stack frame on. The check caches
+/// stay valid for the launch while the stack stays where it was.
 void BlockRun::startThread(ThreadContext &T) {
-  T.StackTop = static_cast<char *>(__builtin_frame_address(0));
+  auto *Top = static_cast<char *>(__builtin_frame_address(0));
+  if (Top != T.StackTop)
+    std::fill_n(T.Checks, L.CheckSites, CheckCache());
+  T.StackTop = Top;
   T.StackLimit = T.StackTop - KernelStackBytes;
   setCurrentThread(&T);
   L.Entry(L.Args);
@@ -131,13 +141,9 @@ void BlockRun::finishThread(ThreadContext &T) {
   abortAll();
 }
 
-void BlockRun::runLoop() {
-  for (ThreadContext &T : Threads) {
-    if (L.stopped(BlockLinear))
-      return;
-    startThread(T);
-    finishThread(T);
-  }
+void BlockRun::runBlockFunction() {
+  startThread(Threads.front());
+  finishThread(Threads.front());
 }
 
 void BlockRun::runFibers() {

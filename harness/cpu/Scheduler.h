@@ -1,8 +1,9 @@
 //===- Scheduler.h - Run the threads of one block -----------------*- C++ -*-===//
 //
-// A BlockRun runs the CUDA threads of one block: as a plain loop when the
-// kernel never synchronises, otherwise as fibers that switch only at block
-// barriers and warp operations. Warp operations are rendezvous over the
+// A BlockRun runs the CUDA threads of one block: by one call of the kernel's
+// block function when the kernel never synchronises (BlockLoop.cpp),
+// otherwise as fibers that switch only at block barriers and warp
+// operations. Warp operations are rendezvous over the
 // lanes of their mask; exited threads count as arrived at block barriers.
 // Threads that can never meet again (different barrier sites, a warp
 // operation waiting for an exited lane) stop the launch with
@@ -36,12 +37,13 @@ struct CheckedRange {
 /// What every block of one launch shares.
 class LaunchState {
 public:
-  KernelEntry Entry = nullptr;
+  KernelEntry Entry = nullptr; ///< A block function, or one thread's entry.
   void **Args = nullptr;
   LaunchConfig Config;
   unsigned SharedBytes = 0; ///< Static plus dynamic shared memory.
-  bool UseFibers = false;
+  bool UseFibers = false;   ///< Entry runs one thread, in a fiber.
   uint64_t ThreadCostLimit = 0;
+  unsigned CheckSites = 0;  ///< CheckCaches per ThreadContext.
   std::vector<CheckedRange> Ranges; ///< Sorted by Lo, disjoint.
   std::atomic<uint64_t> Cost{0};
 
@@ -98,7 +100,7 @@ private:
   void reset(uint64_t Linear);
   void startThread(ThreadContext &T);
   void finishThread(ThreadContext &T);
-  void runLoop();
+  void runBlockFunction();
   void runFibers();
   uint32_t suspend(ThreadContext &T);
   bool release();
@@ -111,8 +113,9 @@ private:
   LaunchState &L;
   uint64_t BlockLinear = 0;
   bool Aborting = false; ///< Every thread was told to return.
-  std::vector<ThreadContext> Threads;
+  std::vector<ThreadContext> Threads; ///< One per fiber, or one.
   std::vector<Wait> Waits;
+  std::vector<CheckCache> Caches;     ///< CheckSites per thread.
   std::vector<boost::context::fiber> Fibers;  ///< Each thread's fiber.
   std::vector<boost::context::fiber> Returns; ///< Back to the scheduler.
 };

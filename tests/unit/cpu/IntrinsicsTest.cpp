@@ -296,6 +296,64 @@ TEST_F(Intrinsics, AtomicsLdgAndFences) {
   EXPECT_EQ(Got[4], 4u);
 }
 
+/// Plain atomicrmw and cmpxchg (as clang emits for most atomics) on c[0..8].
+const char *PlainAtomicIR = R"(
+define ptx_kernel void @plain(ptr %c) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %lane = and i32 %t, 31
+  %bit = shl i32 1, %lane
+  %nbit = xor i32 %bit, -1
+  %a0 = atomicrmw add ptr %c, i32 1 seq_cst
+  %p1 = getelementptr i32, ptr %c, i64 1
+  %a1 = atomicrmw max ptr %p1, i32 %t seq_cst
+  %p2 = getelementptr i32, ptr %c, i64 2
+  %a2 = atomicrmw min ptr %p2, i32 %t seq_cst
+  %p3 = getelementptr i32, ptr %c, i64 3
+  %a3 = atomicrmw or ptr %p3, i32 %bit seq_cst
+  %p4 = getelementptr i32, ptr %c, i64 4
+  %a4 = atomicrmw and ptr %p4, i32 %nbit seq_cst
+  %p5 = getelementptr i32, ptr %c, i64 5
+  %a5 = atomicrmw xor ptr %p5, i32 1 seq_cst
+  %p6 = getelementptr i32, ptr %c, i64 6
+  %a6 = atomicrmw fadd ptr %p6, float 0.5 seq_cst
+  %p7 = getelementptr i32, ptr %c, i64 7
+  %a7 = atomicrmw xchg ptr %p7, i32 7 seq_cst
+  %p8 = getelementptr i32, ptr %c, i64 8
+  br label %cas
+cas:
+  %old = load atomic i32, ptr %p8 monotonic, align 4
+  %new = add i32 %old, 2
+  %r = cmpxchg ptr %p8, i32 %old, i32 %new seq_cst seq_cst
+  %ok = extractvalue { i32, i1 } %r, 1
+  br i1 %ok, label %done, label %cas
+done:
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+)";
+
+// Blocks run in parallel on TBB: the updates must really be atomic.
+TEST_F(Intrinsics, PlainAtomicRmwAndCmpxchg) {
+  auto P = load(PlainAtomicIR);
+  ASSERT_TRUE(P);
+  DeviceBuffer<unsigned> C(std::vector<unsigned>{0, 0, 100, 0, ~0u, 0, 0, 0, 0});
+  auto R = run(*P, "plain", {{16}, {64}}, C.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  std::vector<unsigned> Got = C.read();
+  EXPECT_EQ(Got[0], 1024u);
+  EXPECT_EQ(Got[1], 63u);
+  EXPECT_EQ(Got[2], 0u);
+  EXPECT_EQ(Got[3], ~0u);
+  EXPECT_EQ(Got[4], 0u);
+  EXPECT_EQ(Got[5], 0u);
+  float F;
+  std::memcpy(&F, &Got[6], 4);
+  EXPECT_EQ(F, 512.0f);
+  EXPECT_EQ(Got[7], 7u);
+  EXPECT_EQ(Got[8], 2048u);
+}
+
 const char *SharedAndConstantIR = R"(
 @table = addrspace(4) externally_initialized global [4 x i32] zeroinitializer, align 4
 @counter = addrspace(1) global i32 5, align 4

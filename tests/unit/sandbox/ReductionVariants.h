@@ -41,8 +41,9 @@ inline std::string reductionWrongConstant(const llvm::Module &Base) {
 }
 
 /// The kernel with a new entry that jumps into an endless loop, or (with
-/// WildStore) stores to address 16 and returns. (A loop of nothing but a
-/// branch has no modeled cost, so only the watchdog would stop it.)
+/// WildStore) stores to address 16 and returns. The loop stores its counter
+/// (volatile, to a local): with no effect at all the optimiser would see that
+/// it can only end by the step budget and end it at once.
 inline std::string reductionBrokenEntry(const llvm::Module &Base,
                                         bool WildStore) {
   using namespace llvm;
@@ -58,11 +59,13 @@ inline std::string reductionBrokenEntry(const llvm::Module &Base,
     return bitcodeOf(*M);
   }
   auto *Spin = BasicBlock::Create(M->getContext(), "spin", F, Old);
+  Value *Slot = B.CreateAlloca(B.getInt32Ty());
   B.CreateBr(Spin);
   // The loop counts, so it has a cost for the step budget to see.
   IRBuilder<> S(Spin);
   PHINode *I = S.CreatePHI(S.getInt32Ty(), 2);
   Value *Next = S.CreateAdd(I, S.getInt32(1));
+  S.CreateStore(Next, Slot, /*isVolatile=*/true);
   I->addIncoming(S.getInt32(0), Entry);
   I->addIncoming(Next, Spin);
   S.CreateBr(Spin);

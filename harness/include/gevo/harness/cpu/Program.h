@@ -55,7 +55,8 @@ struct Options {
   /// process; the modeled cost and the step budget stay.
   bool Checks = true;
   /// Step budget: the modeled cost one thread may reach before the launch
-  /// stops with Timeout.
+  /// stops with Timeout (at most 2^62). A loop that could only end by the
+  /// budget may be cut short by the optimiser: the same Timeout, sooner.
   uint64_t ThreadCostLimit = uint64_t(1) << 30;
   /// Run a launch's blocks in parallel on TBB. Off, blocks run in a plain
   /// loop on the calling thread and no thread is ever started (what a fork

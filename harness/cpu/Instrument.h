@@ -1,0 +1,92 @@
+//===- Instrument.h - Instrumenting one function ------------------*- C++ -*-===//
+//
+// What instrument() (Retarget.h) does to each defined function, shared by
+// Instrument.cpp (cost, step budget, stack, division, the function's
+// locals and exits), MemoryChecks.cpp (memory accesses) and
+// ThreadLoopChecks.cpp (those hoisted out of a block function's x loop).
+//
+// The thread's cost and cost limit live in locals (promoted to registers by
+// the optimiser): loaded from the context at entry, stored before each call
+// into the module and reloaded after, stored at each return. Each memory
+// check site keeps the range it last accepted in its CheckCache, in the
+// context's array.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_CPU_INSTRUMENT_H
+#define GEVO_HARNESS_CPU_INSTRUMENT_H
+
+#include "Retarget.h"
+
+#include "gevo/harness/Status.h"
+
+#include <optional>
+
+namespace gevo::cpu {
+
+/// What the functions of one module share.
+struct InstrumentState {
+  unsigned StaticSharedBytes = 0;
+  unsigned Sites = 0;                      ///< Memory-check sites so far.
+  llvm::DenseMap<llvm::StringRef, llvm::Value *> Uids; ///< UID strings.
+};
+
+class FunctionInstrumenter {
+public:
+  FunctionInstrumenter(llvm::Function &F, ContextAccess &Ctx,
+                       InstrumentState &S);
+  void run(bool Checks);
+
+private:
+  // Instrument.cpp
+  llvm::SmallVector<llvm::AllocaInst *> placeAllocas();
+  void createLocals(llvm::IRBuilder<> &Init, bool Checks);
+  void lowerMarkers();
+  void spillAroundCalls();
+  void checkBudget(llvm::Instruction *Before);
+  void checkStackAtEntry();
+  void checkDynamicAlloca(llvm::AllocaInst &AI);
+  void checkDivision(llvm::BinaryOperator &Div);
+  void storeAtReturns(llvm::ArrayRef<llvm::ReturnInst *> Returns);
+  llvm::Value *uidOf(llvm::Instruction &I);
+  void exitIf(llvm::Value *Cond, llvm::Instruction *Before,
+              std::optional<Status> Fault, llvm::Value *Uid);
+
+  // MemoryChecks.cpp
+  /// A memory access to check: where, pointer, bytes, write or read, and
+  /// its site (its CheckCache in the context's array).
+  struct Access {
+    llvm::Instruction *At;
+    llvm::Value *Ptr;
+    uint64_t Bytes;
+    bool IsWrite;
+    unsigned Site;
+  };
+  /// The accesses of \p I that need a check at run time.
+  void collectAccesses(llvm::Instruction &I,
+                       llvm::SmallVectorImpl<Access> &Out);
+  bool staticallySafe(const Access &A);
+  void checkAccess(const Access &A);
+  /// The addresses of \p Site's CheckCache fields Lo and Span.
+  std::pair<llvm::Value *, llvm::Value *> cacheFields(llvm::IRBuilder<> &B,
+                                                      unsigned Site);
+
+  // ThreadLoopChecks.cpp
+  /// In a block function with checks: a copy of the x loop without the
+  /// checks of the accesses whose range it tests first; appends the copies
+  /// of the other accesses of the loop to \p Accesses.
+  void versionThreadLoop(llvm::SmallVectorImpl<Access> &Accesses);
+
+  llvm::Function &F;
+  const llvm::DataLayout &DL;
+  ContextAccess &Ctx;
+  InstrumentState &S;
+  /// The entry block holds the allocas, the context and the locals' set-up
+  /// and branches to Body, where entry checks go.
+  llvm::BasicBlock *Body = nullptr;
+  llvm::AllocaInst *Cost = nullptr, *Limit = nullptr;
+  llvm::Value *Caches = nullptr; ///< The context's CheckCache array.
+};
+
+} // namespace gevo::cpu
+
+#endif

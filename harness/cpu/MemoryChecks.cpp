@@ -1,0 +1,163 @@
+//===- MemoryChecks.cpp - Every access of a mutant against live memory ----===//
+//
+// Every load, store, atomic and memory intrinsic that is not provably inside
+// a local, a global or the static shared arena is checked at run time (but
+// for the launcher's own loads of the arguments, marked !nosanitize). Each
+// such access (a check site) remembers the range it was last found in, in
+// its CheckCache in the thread's context (Lo and Span); the inline fast path
+// is one subtraction and one comparison against them. On a miss the runtime
+// (gevo_rt_check) looks the access up in the thread's stack, the block's
+// arena and the live allocations: it answers the range, which the site then
+// remembers, or an empty range after recording the fault (oob_read, or
+// oob_write with the instruction's UID), and the function returns. The miss
+// goes through a thunk that preserves the caller's registers (preserve_most),
+// so that the hot loop around a check keeps its values in registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Instrument.h"
+#include "Runtime.h"
+
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace gevo::cpu {
+namespace {
+
+constexpr const char *CheckThunk = "gevo.check";
+
+/// How the checks call the thunk: preserve_most where the backend has it.
+CallingConv::ID thunkConv(const Module &M) {
+  Triple T(M.getTargetTriple());
+  return T.getArch() == Triple::x86_64 || T.isAArch64()
+             ? CallingConv::PreserveMost
+             : CallingConv::C;
+}
+
+/// The thunk's declaration; defineCheckThunk gives it its body.
+FunctionCallee checkThunk(Module &M, ContextAccess &Ctx) {
+  FunctionType *Ty = Ctx.runtime(GEVO_RT_CHECK).getFunctionType();
+  FunctionCallee Thunk = M.getOrInsertFunction(CheckThunk, Ty);
+  cast<Function>(Thunk.getCallee())->setCallingConv(thunkConv(M));
+  return Thunk;
+}
+
+} // namespace
+
+void defineCheckThunk(Module &M, ContextAccess &Ctx) {
+  Function *Thunk = M.getFunction(CheckThunk);
+  if (!Thunk)
+    return;
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "", Thunk));
+  SmallVector<Value *> Args;
+  for (Argument &A : Thunk->args())
+    Args.push_back(&A);
+  CallInst *Call = B.CreateCall(Ctx.runtime(GEVO_RT_CHECK), Args);
+  Call->setTailCallKind(CallInst::TCK_NoTail);
+  B.CreateRet(Call);
+  Thunk->setLinkage(GlobalValue::InternalLinkage);
+  Thunk->addFnAttr(Attribute::NoInline);
+  Thunk->addFnAttr(Attribute::Cold);
+  Thunk->setDoesNotThrow();
+}
+
+void FunctionInstrumenter::collectAccesses(Instruction &I,
+                                           SmallVectorImpl<Access> &Out) {
+  if (I.getMetadata(LLVMContext::MD_nosanitize))
+    return;
+  auto Size = [&](Type *T) { return DL.getTypeStoreSize(T).getFixedValue(); };
+  auto Add = [&](Value *Ptr, uint64_t Bytes, bool IsWrite) {
+    Access A{&I, Ptr, Bytes, IsWrite, 0};
+    if (!staticallySafe(A))
+      Out.push_back(A);
+  };
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return Add(L->getPointerOperand(), Size(L->getType()), false);
+  if (auto *St = dyn_cast<StoreInst>(&I))
+    return Add(St->getPointerOperand(), Size(St->getValueOperand()->getType()),
+               true);
+  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+    return Add(A->getPointerOperand(), Size(A->getType()), true);
+  if (auto *A = dyn_cast<AtomicCmpXchgInst>(&I))
+    return Add(A->getPointerOperand(), Size(A->getNewValOperand()->getType()),
+               true);
+  auto *MI = dyn_cast<MemIntrinsic>(&I);
+  if (!MI)
+    return;
+  auto *Transfer = dyn_cast<MemTransferInst>(MI);
+  auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+  // A variable length is checked as one byte at each end.
+  uint64_t Bytes = Len ? Len->getZExtValue() : 1;
+  if (Bytes == 0)
+    return;
+  Add(MI->getDest(), Bytes, true);
+  if (Transfer)
+    Add(Transfer->getSource(), Bytes, false);
+  if (Len)
+    return;
+  IRBuilder<> B(&I);
+  Value *Last = B.CreateSub(MI->getLength(),
+                            ConstantInt::get(MI->getLength()->getType(), 1));
+  Add(B.CreateGEP(B.getInt8Ty(), MI->getDest(), Last), 1, true);
+  if (Transfer)
+    Add(B.CreateGEP(B.getInt8Ty(), Transfer->getSource(), Last), 1, false);
+}
+
+/// A constant offset inside a local, a writable global or the static shared
+/// arena.
+bool FunctionInstrumenter::staticallySafe(const Access &A) {
+  APInt Offset(64, 0);
+  const Value *Base =
+      A.Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
+  uint64_t Extent = 0;
+  if (isContextCall(Base))
+    return true;
+  if (auto *AI = dyn_cast<AllocaInst>(Base)) {
+    std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+    Extent = Size && !Size->isScalable() ? Size->getFixedValue() : 0;
+  } else if (isSharedBase(Base)) {
+    Extent = S.StaticSharedBytes;
+  } else if (auto *G = dyn_cast<GlobalVariable>(Base);
+             G && !G->isDeclaration() && !A.IsWrite) {
+    Extent = DL.getTypeAllocSize(G->getValueType());
+  }
+  return !Offset.isNegative() && Offset.getZExtValue() + A.Bytes <= Extent;
+}
+
+std::pair<Value *, Value *> FunctionInstrumenter::cacheFields(IRBuilder<> &B,
+                                                             unsigned Site) {
+  Value *Lo = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Caches,
+                                           Site * sizeof(CheckCache));
+  return {Lo, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Lo,
+                                           offsetof(CheckCache, Span))};
+}
+
+/// The fast path against the site's cache; on a miss the runtime decides,
+/// and the site remembers the range it answers.
+void FunctionInstrumenter::checkAccess(const Access &A) {
+  IRBuilder<> B(A.At);
+  Type *I64 = B.getInt64Ty();
+  auto [LoPtr, SpanPtr] = cacheFields(B, A.Site);
+  Value *Off = B.CreateSub(B.CreatePtrToInt(A.Ptr, I64),
+                           B.CreateLoad(I64, LoPtr));
+  Value *Miss = B.CreateICmpUGE(Off, B.CreateLoad(I64, SpanPtr));
+  MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();
+  Instruction *Slow = SplitBlockAndInsertIfThen(Miss, A.At, false, Unlikely);
+  B.SetInsertPoint(Slow);
+  CallInst *Found = B.CreateCall(
+      checkThunk(*F.getParent(), Ctx),
+      {A.Ptr, B.getInt64(A.Bytes), B.getInt32(A.IsWrite), uidOf(*A.At)});
+  Found->setCallingConv(thunkConv(*F.getParent()));
+  Value *Len = B.CreateExtractValue(Found, 1);
+  exitIf(B.CreateICmpEQ(Len, B.getInt64(0)), Slow, std::nullopt, nullptr);
+  B.SetInsertPoint(Slow);
+  B.CreateStore(B.CreateExtractValue(Found, 0), LoPtr);
+  B.CreateStore(B.CreateSub(Len, B.getInt64(A.Bytes - 1)), SpanPtr);
+}
+
+} // namespace gevo::cpu

@@ -1,0 +1,201 @@
+//===- BlockFunctionTest.cpp - Barrier-free kernels run a block per call --===//
+//
+// A kernel with no barrier or warp operation runs as a block function: the
+// threads of a block in a loop nest with the kernel inlined, checks hoisted
+// out of the x loop when the ranges allow. These tests launch blocks in
+// order (no TBB) so that the caches are warm when a later block goes wrong:
+// the unchecked copy of the loop must then not be taken, or keep the checks
+// it could not hoist.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CpuTest.h"
+
+#include <numeric>
+
+using namespace gevo;
+using namespace gevo::cpu;
+using namespace gevo::cpu::test;
+
+namespace {
+
+const char *Decls = R"(
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
+!0 = !{!"U7"}
+!1 = !{!"U8"}
+)";
+
+class BlockFunctions : public IRTest {
+protected:
+  BlockFunctions() : IRTest(Decls) { InOrder.ParallelBlocks = false; }
+  Options InOrder;
+};
+
+/// i = ctaid.x * ntid.x + tid.x, as %i (i32) and %ii (i64).
+#define GLOBAL_INDEX                                                           \
+  "%c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()\n"                        \
+  "%n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()\n"                         \
+  "%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"                          \
+  "%cb = mul nsw i32 %c, %n\n"                                                 \
+  "%i = add nsw i32 %cb, %t\n"                                                 \
+  "%ii = sext i32 %i to i64\n"
+
+TEST_F(BlockFunctions, TheXLoopHasAnUncheckedCopy) {
+  const char *IR = "define ptx_kernel void @k(ptr %buf) {\n" GLOBAL_INDEX R"(
+  %p = getelementptr i32, ptr %buf, i64 %ii
+  store i32 1, ptr %p
+  ret void
+})";
+  M = parseTestIR(std::string(NVPTXHead) + IR + Decls, Ctx);
+  ASSERT_TRUE(M);
+  auto Host = Program::hostIR(*M);
+  ASSERT_TRUE(bool(Host)) << llvm::toString(Host.takeError());
+  EXPECT_NE(Host->find("void @gevo.block.k(ptr"), std::string::npos);
+  EXPECT_NE(Host->find("tid.x.unchecked:"), std::string::npos);
+  Options Unchecked;
+  Unchecked.Checks = false;
+  auto Plain = Program::hostIR(*M, Unchecked);
+  ASSERT_TRUE(bool(Plain));
+  EXPECT_EQ(Plain->find("unchecked:"), std::string::npos);
+}
+
+TEST_F(BlockFunctions, AnOutOfBoundsBlockAfterGoodOnesIsCaught) {
+  auto P = load("define ptx_kernel void @k(ptr %buf) {\n" GLOBAL_INDEX R"(
+  %p = getelementptr i32, ptr %buf, i64 %ii
+  store i32 1, ptr %p, !gevo.uid !0
+  ret void
+})",
+                InOrder);
+  ASSERT_TRUE(P);
+  DeviceBuffer<int> Buf(40);
+  LaunchResult R = run(*P, "k", {{4}, {16}}, Buf.get());
+  EXPECT_EQ(R.S, Status::OobWrite) << R.Message;
+  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_EQ(Buf.read(), std::vector<int>(40, 1));
+}
+
+TEST_F(BlockFunctions, AGatherKeepsItsCheckInTheUncheckedCopy) {
+  auto P = load(
+      "define ptx_kernel void @k(ptr %out, ptr %data, ptr %idx) {\n" GLOBAL_INDEX
+      R"(
+  %pj = getelementptr i32, ptr %idx, i64 %ii
+  %j = load i32, ptr %pj
+  %jj = sext i32 %j to i64
+  %pv = getelementptr i32, ptr %data, i64 %jj
+  %v = load i32, ptr %pv, !gevo.uid !1
+  %po = getelementptr i32, ptr %out, i64 %ii
+  store i32 %v, ptr %po
+  ret void
+})",
+      InOrder);
+  ASSERT_TRUE(P);
+  std::vector<int> Index(32);
+  for (int I = 0; I < 32; ++I)
+    Index[I] = I % 8;
+  DeviceBuffer<int> Out(32), Data(std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+  DeviceBuffer<int> Idx(Index);
+  LaunchResult R = run(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Idx.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  EXPECT_EQ(Out.read(), Index);
+  Index[20] = 9;
+  DeviceBuffer<int> Bad(Index);
+  R = run(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Bad.get());
+  EXPECT_EQ(R.S, Status::OobRead) << R.Message;
+  EXPECT_EQ(R.FaultUid, "U8");
+}
+
+TEST_F(BlockFunctions, ADivisionInTheUncheckedCopyStillTraps) {
+  auto P = load("define ptx_kernel void @k(ptr %out, ptr %d) {\n" GLOBAL_INDEX
+                R"(
+  %pd = getelementptr i32, ptr %d, i64 %ii
+  %v = load i32, ptr %pd
+  %q = sdiv i32 100, %v, !gevo.uid !0
+  %po = getelementptr i32, ptr %out, i64 %ii
+  store i32 %q, ptr %po
+  ret void
+})",
+                InOrder);
+  ASSERT_TRUE(P);
+  std::vector<int> Divisors(32, 1);
+  Divisors[20] = 0;
+  DeviceBuffer<int> Out(32), D(Divisors);
+  LaunchResult R = run(*P, "k", {{2}, {16}}, Out.get(), D.get());
+  EXPECT_EQ(R.S, Status::ArithTrap) << R.Message;
+  EXPECT_EQ(R.FaultUid, "U7");
+}
+
+// Thread t loops 100 (t + 1) times: the block as a whole spends far more
+// than any one thread, and the budget is each thread's.
+TEST_F(BlockFunctions, TheStepBudgetIsEachThreads) {
+  const char *IR = R"(
+define ptx_kernel void @k(ptr %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t1 = add i32 %t, 1
+  %end = mul i32 %t1, 100
+  %tt = zext i32 %t to i64
+  %p = getelementptr i32, ptr %out, i64 %tt
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k1, %loop ]
+  %k1 = add i32 %k, 1
+  store volatile i32 %k1, ptr %p
+  %more = icmp ult i32 %k1, %end
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+})";
+  DeviceBuffer<int> Out(64);
+  Options Roomy = InOrder, Tight = InOrder;
+  Roomy.ThreadCostLimit = 200000; // a thread costs at most ~80000
+  Tight.ThreadCostLimit = 20000;
+  auto P = load(IR, Roomy);
+  ASSERT_TRUE(P);
+  LaunchResult R = run(*P, "k", {{1}, {64}}, Out.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  EXPECT_GT(R.ModeledCost, 10 * Roomy.ThreadCostLimit);
+  EXPECT_EQ(Out.read()[63], 6400);
+  P = load(IR, Tight);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(run(*P, "k", {{1}, {64}}, Out.get()).S, Status::Timeout);
+}
+
+TEST_F(BlockFunctions, CalledFunctionsSeeTheirThread) {
+  auto P = load(R"(
+define internal void @record(ptr %out) noinline {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %ln = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  %row = mul i32 %ty, %nx
+  %lin = add i32 %row, %tx
+  %b = mul i32 %lin, 3
+  %bb = zext i32 %b to i64
+  %p0 = getelementptr i32, ptr %out, i64 %bb
+  store i32 %tx, ptr %p0
+  %p1 = getelementptr i32, ptr %p0, i64 1
+  store i32 %ty, ptr %p1
+  %p2 = getelementptr i32, ptr %p0, i64 2
+  store i32 %ln, ptr %p2
+  ret void
+}
+define ptx_kernel void @k(ptr %out) {
+  call void @record(ptr %out)
+  ret void
+})");
+  ASSERT_TRUE(P);
+  DeviceBuffer<unsigned> Out(8 * 6 * 3);
+  LaunchResult R = run(*P, "k", {{1}, {8, 6}}, Out.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  std::vector<unsigned> Want;
+  for (unsigned Y = 0; Y < 6; ++Y)
+    for (unsigned X = 0; X < 8; ++X)
+      Want.insert(Want.end(), {X, Y, (Y * 8 + X) % 32});
+  EXPECT_EQ(Out.read(), Want);
+}
+
+} // namespace
