@@ -61,14 +61,14 @@ public:
   }
 
   std::string svg() {
-    size_t Rows = S.Apps.size() + 1;
-    int H = Top + int(Rows) * RowH + 8 + AxisH;
+    int Bottom = Top + int(S.Apps.size() + 1) * RowH + 8; // 8: above geomean
     O << "<svg xmlns='http://www.w3.org/2000/svg' width='"
-      << LabelW + BarsW + RightW << "' height='" << H
+      << LabelW + BarsW + RightW << "' height='" << Bottom + AxisH
       << "' font-family='sans-serif' font-size='12'>"
       << "<text x='" << LabelW + BarsW / 2
       << "' y='18' text-anchor='middle' font-size='14'>Held-out speedup "
          "per app</text>";
+    grid(Top, Bottom);
     int Y = Top;
     for (const AppResult &A : S.Apps) {
       row(A.App, Y, A.ok() ? std::optional<double>(A.Speedup) : std::nullopt,
@@ -83,7 +83,8 @@ public:
     char Text[32];
     std::snprintf(Text, sizeof(Text), "%.3fx", G.value_or(0));
     row("geomean", Y, G, "#1f4e99", G ? Text : "-");
-    axis(Top, Y + RowH);
+    O << "<line x1='" << x(1.0) << "' x2='" << x(1.0) << "' y1='" << Top - 4
+      << "' y2='" << Bottom << "' stroke='#c00' stroke-dasharray='4 3'/>";
     O << "</svg>";
     return O.str();
   }
@@ -114,15 +115,14 @@ private:
       << "x</title></line>";
   }
 
-  void axis(int Y0, int Y1) {
+  /// Vertical grid lines with their values below, under the bars.
+  void grid(int Y0, int Y1) {
     for (double T = 0; T <= XMax + 1e-9; T += Step)
       O << "<line x1='" << x(T) << "' x2='" << x(T) << "' y1='" << Y0
         << "' y2='" << Y1 << "' stroke='#e4e4e4'/><text x='" << x(T)
         << "' y='" << Y1 + 14 << "' text-anchor='middle'>" << num(T)
         << "</text>";
-    O << "<line x1='" << x(1.0) << "' x2='" << x(1.0) << "' y1='" << Y0 - 4
-      << "' y2='" << Y1 << "' stroke='#c00' stroke-dasharray='4 3'/>"
-      << "<text x='" << LabelW + BarsW / 2 << "' y='" << Y1 + 30
+    O << "<text x='" << LabelW + BarsW / 2 << "' y='" << Y1 + 30
       << "' text-anchor='middle'>speedup over the unmodified kernel (dashed: "
          "1.0x)</text>";
   }
