@@ -92,7 +92,7 @@ public:
     std::vector<std::string> Parts;
     for (const Child &C : Running) {
       std::vector<std::string> L = lastLines(Apps[C.Index].Log, 1);
-      std::string Now = L.empty() ? "starting" : L[0].substr(0, 60);
+      std::string Now = L.empty() ? "starting" : L[0].substr(0, 120);
       Parts.push_back(Apps[C.Index].Name + " (" + Now + ")");
     }
     say("running " + join(Parts, ", "));
