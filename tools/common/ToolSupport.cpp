@@ -13,6 +13,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 using namespace llvm;
@@ -98,6 +100,18 @@ void writeTextFile(StringRef Tool, StringRef Path, StringRef Text) {
   if (EC)
     toolError(Tool, "cannot write '" + Path + "': " + EC.message());
   OS << Text;
+}
+
+std::string formatDuration(double Seconds) {
+  char Buf[32];
+  long S = std::lround(Seconds);
+  if (S >= 3600)
+    std::snprintf(Buf, sizeof(Buf), "%ldh%02ldm", S / 3600, S / 60 % 60);
+  else if (S >= 60)
+    std::snprintf(Buf, sizeof(Buf), "%ldm%02lds", S / 60, S % 60);
+  else
+    std::snprintf(Buf, sizeof(Buf), "%lds", S);
+  return Buf;
 }
 
 std::string compileIfCuda(StringRef Tool, const std::string &Path,

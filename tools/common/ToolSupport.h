@@ -54,6 +54,9 @@ std::string readTextFile(llvm::StringRef Tool, llvm::StringRef Path);
 /// argv[0]), e.g. "gevo-cc" or "../share/gevo/operators".
 std::string besideExecutable(const char *Argv0, llvm::StringRef Relative);
 
+/// Seconds as "42s", "3m07s" or "2h05m", for progress lines.
+std::string formatDuration(double Seconds);
+
 /// Writes Text to Path ("-" is stdout) or fails with toolError.
 void writeTextFile(llvm::StringRef Tool, llvm::StringRef Path,
                    llvm::StringRef Text);

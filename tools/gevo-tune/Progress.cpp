@@ -2,25 +2,12 @@
 
 #include "Progress.h"
 
-#include <cmath>
+#include "ToolSupport.h"
+
 #include <cstdio>
 #include <unistd.h>
 
 namespace gevo {
-
-namespace {
-std::string duration(double Seconds) {
-  char Buf[32];
-  long S = std::lround(Seconds);
-  if (S >= 3600)
-    std::snprintf(Buf, sizeof(Buf), "%ldh%02ldm", S / 3600, S / 60 % 60);
-  else if (S >= 60)
-    std::snprintf(Buf, sizeof(Buf), "%ldm%02lds", S / 60, S % 60);
-  else
-    std::snprintf(Buf, sizeof(Buf), "%lds", S);
-  return Buf;
-}
-} // namespace
 
 Progress::Progress(uint64_t Total, std::string Unit)
     : Total(Total), Unit(std::move(Unit)), Last(Start), Tty(isatty(2)) {}
@@ -42,7 +29,7 @@ void Progress::trial(double Best, const std::string &What) {
   std::snprintf(Buf, sizeof(Buf), ", best %.6g %s, %.3g trials/s", Best, Unit.c_str(), Rate);
   Line += Buf;
   if (Total && Done < Total)
-    Line += ", ETA " + duration((Total - Done) / Rate);
+    Line += ", ETA " + formatDuration((Total - Done) / Rate);
   std::fprintf(stderr, Tty ? "\r%s\033[K" : "%s\n", Line.c_str());
   Drawn = true;
 }

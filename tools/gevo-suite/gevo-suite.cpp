@@ -1,0 +1,306 @@
+//===- gevo-suite.cpp - GEVO over every app of a benchmark suite ----------===//
+//
+//   gevo-suite SUITE_DIR (--budget T | --generations G) --out DIR [options]
+//
+// The nightly job: gevo-evolve on each app of a suite folder (one child
+// process per app, so one app failing never stops the others), then a
+// summary of the held-out speedups in Markdown, CSV, JSON and HTML, with
+// the change since an earlier run. See --help.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Apps.h"
+#include "Render.h"
+#include "Runner.h"
+#include "Summary.h"
+#include "ToolSupport.h"
+
+#include "gevo/evolve/GevoRun.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <boost/program_options.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+#include <thread>
+
+using namespace llvm;
+using namespace gevo::suite;
+namespace po = boost::program_options;
+
+namespace {
+constexpr const char *Tool = "gevo-suite";
+
+/// Bad input: one line, exit status 2, nothing run.
+[[noreturn]] void usage(const Twine &Msg) { gevo::toolError(Tool, Msg, 2); }
+
+const char *Overview =
+    "gevo-suite: run GEVO (gevo-evolve) on every app of a benchmark suite\n"
+    "and summarise the speedups it found.\n\n"
+    "Usage: gevo-suite SUITE_DIR (--budget T | --generations G) --out DIR "
+    "[options]\n\n"
+    "SUITE_DIR holds one folder per app; an app is a folder with a\n"
+    "tests/spec.json (e.g. benchmarks/rodinia). Its kernel is\n"
+    "IR_DIR/<app>.ll (the build compiles the suite's kernels there), else\n"
+    "<app>/kernel.cu. Each app runs in its own gevo-evolve process with its\n"
+    "run directory in DIR/<app>/run and its output in\n"
+    "DIR/<app>/gevo-evolve.log; a crash, an error or a time-out of one app\n"
+    "is recorded as that app's status and the suite goes on.\n\n"
+    "An app's result is its best variant's speedup on the held-out cases\n"
+    "(cases evolution never saw): 1.000x where no variant was faster than\n"
+    "the unmodified kernel or none passed the held-out cases; 1.01x or more\n"
+    "counts as an improvement.\n\n"
+    "DIR gets summary.md (a table per app: kernel IR instructions,\n"
+    "generations, held-out speedup, error, key edits, status), summary.csv,\n"
+    "summary.json (what --previous reads) and summary.html (a bar chart of\n"
+    "the speedups and the table). Progress goes to stderr.\n\n"
+    "Exit status: 0 when at least one app finished (failed apps are in the\n"
+    "summary); 1 when every app failed; 2 for bad input (nothing is run).\n\n"
+    "Examples:\n"
+    "  gevo-suite benchmarks/rodinia --generations 10 --pop 32 "
+    "--objective modeled --out runs/suite\n"
+    "  gevo-suite benchmarks/rodinia --budget 10m --jobs 2 --previous "
+    "runs/suite/summary.json --out runs/suite2\n";
+
+/// gevo-evolve options that gevo-suite sets itself.
+const char *const Owned[] = {"--tests", "--out",       "--kernel", "--resume",
+                             "--threads", "--workers", "--seed",   "--pop",
+                             "--objective", "--target", "--generations",
+                             "--time-budget", "--help", "-h",      "-q",
+                             "--quiet"};
+
+struct Options {
+  std::string SuiteDir, Out, IrDir, Budget, Objective, Target, Apps, Previous,
+      AppTimeout;
+  unsigned Generations = 0, Pop = 0, Jobs = 1, Cores = 0;
+  uint64_t Seed = 1;
+  std::vector<std::string> EvolveArgs;
+  double BudgetSeconds = 0, LimitSeconds = 0;
+};
+
+std::string absolute(const std::string &Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(P);
+  sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
+std::string commandLine(int Argc, char **Argv) {
+  std::vector<std::string> Words;
+  for (int I = 0; I < Argc; ++I) {
+    std::string W = Argv[I];
+    bool Plain = W.find_first_of(" \t'\"$`\\") == std::string::npos && !W.empty();
+    Words.push_back(Plain ? W : "'" + W + "'");
+  }
+  return join(Words, " ");
+}
+
+std::string today() {
+  char Date[32];
+  std::time_t T = std::time(nullptr);
+  std::strftime(Date, sizeof(Date), "%Y-%m-%d %H:%M", std::localtime(&T));
+  return Date;
+}
+
+double duration(const std::string &Flag, const std::string &Text) {
+  std::optional<double> S = gevo::evolve::parseDuration(Text);
+  if (!S)
+    usage("--" + Flag + ": '" + Text + "' is not a duration such as 90s, 10m or 2h");
+  return *S;
+}
+
+/// Checks everything that does not need a run; each problem is usage().
+void validate(Options &O, const po::variables_map &VM) {
+  if (O.SuiteDir.empty())
+    usage("need a suite folder, e.g. benchmarks/rodinia (see --help)");
+  if (VM.count("budget") == VM.count("generations"))
+    usage("give exactly one of --budget T and --generations G");
+  if (VM.count("generations") && O.Generations == 0)
+    usage("--generations must be at least 1");
+  if (VM.count("budget"))
+    O.BudgetSeconds = duration("budget", O.Budget);
+  if (O.Out.empty())
+    usage("need --out DIR for the run directories and the summary");
+  if (sys::fs::exists(O.Out))
+    usage("--out: '" + O.Out + "' already exists (choose another)");
+  if (O.Objective != "time" && O.Objective != "modeled")
+    usage("--objective must be time or modeled, not '" + O.Objective + "'");
+  if (VM.count("pop") && O.Pop < 2)
+    usage("--pop must be at least 2");
+  if (O.Jobs == 0)
+    usage("--jobs must be at least 1");
+  for (const std::string &A : O.EvolveArgs)
+    for (StringRef Flag : Owned)
+      if (A == Flag || StringRef(A).starts_with((Flag + "=").str()))
+        usage("--evolve-arg: gevo-suite sets " + Flag +
+              " itself (use gevo-suite's own option)");
+  O.LimitSeconds = VM.count("app-timeout") ? duration("app-timeout", O.AppTimeout)
+                   : O.BudgetSeconds     ? 3 * O.BudgetSeconds + 600
+                                         : 4 * 3600;
+}
+
+std::vector<std::string> evolveArgv(const Options &O, const App &A,
+                                    const std::string &Evolve,
+                                    const std::string &AppDir) {
+  unsigned PerApp = std::max(1u, O.Cores / O.Jobs);
+  std::vector<std::string> V = {
+      Evolve, A.Kernel, "--tests", A.TestsDir, "--out", AppDir + "/run",
+      "--objective", O.Objective, "--target", O.Target,
+      "--seed", std::to_string(O.Seed), "--threads", std::to_string(PerApp),
+      "--workers", std::to_string(PerApp)};
+  if (O.BudgetSeconds)
+    V.insert(V.end(), {"--generations", "0", "--time-budget", O.Budget});
+  else
+    V.insert(V.end(), {"--generations", std::to_string(O.Generations)});
+  if (O.Pop)
+    V.insert(V.end(), {"--pop", std::to_string(O.Pop)});
+  V.insert(V.end(), O.EvolveArgs.begin(), O.EvolveArgs.end());
+  return V;
+}
+
+nlohmann::json setupJson(const Options &O, int Argc, char **Argv) {
+  auto OrNull = [](bool Has, auto V) {
+    return Has ? nlohmann::json(V) : nlohmann::json();
+  };
+  unsigned PerApp = std::max(1u, O.Cores / O.Jobs);
+  return {{"suite_name", sys::path::filename(absolute(O.SuiteDir)).str()},
+          {"suite_dir", absolute(O.SuiteDir)},
+          {"ir_dir", O.IrDir},
+          {"command", commandLine(Argc, Argv)},
+          {"date", today()},
+          {"objective", O.Objective},
+          {"target", O.Target},
+          {"pop", OrNull(O.Pop, O.Pop)},
+          {"generations", OrNull(!O.BudgetSeconds, O.Generations)},
+          {"budget_s", OrNull(O.BudgetSeconds, O.BudgetSeconds)},
+          {"seed", O.Seed},
+          {"jobs", O.Jobs},
+          {"threads_per_app", PerApp},
+          {"workers_per_app", PerApp},
+          {"app_timeout_s", O.LimitSeconds},
+          {"evolve_args", O.EvolveArgs}};
+}
+
+Outcome describe(const AppResult &R) {
+  if (!R.ok())
+    return {R.Status, false};
+  return {"ok, held-out " + speedupText(R) +
+              (R.HeldoutStatus == "ok" ? "" : " (" + R.HeldoutStatus + ")"),
+          true};
+}
+
+void writeSummaries(const std::string &Out, const SuiteSummary &S) {
+  gevo::writeTextFile(Tool, Out + "/summary.json", toJson(S).dump(2) + "\n");
+  gevo::writeTextFile(Tool, Out + "/summary.md", renderMarkdown(S));
+  gevo::writeTextFile(Tool, Out + "/summary.csv", renderCsv(S));
+  gevo::writeTextFile(Tool, Out + "/summary.html", renderHtml(S));
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  Options O;
+  unsigned HW = std::max(1u, std::thread::hardware_concurrency());
+  po::options_description Run("Options");
+  Run.add_options()("help,h", "show this help")(
+      "out", po::value(&O.Out)->value_name("DIR"),
+      "where the apps' runs and the summary go; must not exist")(
+      "budget", po::value(&O.Budget)->value_name("T"),
+      "wall-clock time each app evolves for (90s, 10m, 2h); held-out "
+      "validation and minimisation come on top")(
+      "generations", po::value(&O.Generations)->value_name("G"),
+      "generations each app evolves for")(
+      "pop", po::value(&O.Pop)->value_name("N"),
+      "population size (default: gevo-evolve's, 256)")(
+      "objective", po::value(&O.Objective)->default_value("time"),
+      "time (kernel wall time) or modeled (the cpu target's deterministic "
+      "modeled cost)")(
+      "target", po::value(&O.Target)->default_value("cpu"), "where variants run")(
+      "apps", po::value(&O.Apps)->value_name("A,B"),
+      "only these apps (default: all)")(
+      "jobs,j", po::value(&O.Jobs)->default_value(1), "apps run at once")(
+      "cores", po::value(&O.Cores)->default_value(HW),
+      "cores to use: each app's gevo-evolve gets cores/jobs threads and "
+      "workers")(
+      "seed", po::value(&O.Seed)->default_value(1), "random seed of every app")(
+      "previous", po::value(&O.Previous)->value_name("FILE"),
+      "an earlier run's summary.json (or its DIR): adds a column with the "
+      "change since then")(
+      "ir-dir", po::value(&O.IrDir)->value_name("DIR"),
+      "where <app>.ll kernels are (default: the build tree's "
+      "benchmarks/<suite> beside this program's bin/)")(
+      "app-timeout", po::value(&O.AppTimeout)->value_name("T"),
+      "kill an app's run after T (default: 3 x budget + 10m, or 4h with "
+      "--generations)")(
+      "evolve-arg", po::value(&O.EvolveArgs)->value_name("ARG"),
+      "pass ARG on to gevo-evolve; repeatable, e.g. "
+      "--evolve-arg=--validate-repeat=1")(
+      "suite", po::value(&O.SuiteDir), "the suite folder (positional)");
+  po::variables_map VM;
+  gevo::parseCommandLine(Tool, argc, argv, Run, "suite", VM, 2);
+  if (VM.count("help")) {
+    std::cout << Overview << "\n" << Run;
+    return 0;
+  }
+  validate(O, VM);
+  if (O.IrDir.empty())
+    O.IrDir = gevo::besideExecutable(
+        argv[0], "../benchmarks/" + sys::path::filename(absolute(O.SuiteDir)).str());
+  std::vector<std::string> Only;
+  for (StringRef A : split(O.Apps, ','))
+    if (!A.trim().empty())
+      Only.push_back(A.trim().str());
+  Expected<std::vector<App>> Apps = findApps(O.SuiteDir, O.IrDir, Only);
+  if (!Apps)
+    usage(toString(Apps.takeError()));
+  nlohmann::json Previous;
+  if (!O.Previous.empty()) {
+    Expected<nlohmann::json> P = loadPrevious(O.Previous);
+    if (!P)
+      usage("--previous: " + toString(P.takeError()));
+    Previous = std::move(*P);
+  }
+  std::string Evolve = gevo::besideExecutable(argv[0], "gevo-evolve");
+  if (!sys::fs::can_execute(Evolve))
+    usage("cannot find gevo-evolve beside gevo-suite ('" + Evolve + "')");
+
+  O.Out = absolute(O.Out);
+  std::vector<Launch> Launches;
+  for (const App &A : *Apps) {
+    std::string AppDir = O.Out + "/" + A.Name;
+    if (std::error_code EC = sys::fs::create_directories(AppDir))
+      usage("cannot create '" + AppDir + "': " + EC.message());
+    Launches.push_back({A.Name,
+                        A.Kernel.empty() ? std::vector<std::string>()
+                                         : evolveArgv(O, A, Evolve, AppDir),
+                        AppDir + "/gevo-evolve.log"});
+  }
+  std::fprintf(stderr,
+               "gevo-suite: %zu apps, %u at a time, each gevo-evolve with %u "
+               "threads and workers, per-app limit %s; output in %s\n",
+               Apps->size(), O.Jobs, std::max(1u, O.Cores / O.Jobs),
+               gevo::formatDuration(O.LimitSeconds).c_str(), O.Out.c_str());
+
+  SuiteSummary S;
+  S.Setup = setupJson(O, argc, argv);
+  S.Apps.resize(Apps->size());
+  auto Start = std::chrono::steady_clock::now();
+  RunnerOptions RO{O.Jobs, O.LimitSeconds, O.BudgetSeconds * 1.2};
+  runAll(Launches, RO, [&](size_t I, const Ending &E) {
+    S.Apps[I] = readResult((*Apps)[I], E, O.Out + "/" + (*Apps)[I].Name,
+                           O.LimitSeconds);
+    return describe(S.Apps[I]);
+  });
+  S.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                            Start).count();
+  if (!O.Previous.empty())
+    compareWith(S, Previous, absolute(O.Previous));
+  writeSummaries(O.Out, S);
+  std::cout << renderMarkdown(S) << "\nsummary: " << O.Out << "/summary.html\n";
+  return S.countOk() ? 0 : 1;
+}
