@@ -164,6 +164,41 @@ done:
   EXPECT_EQ(run(*P, "k", {{1}, {64}}, Out.get()).S, Status::Timeout);
 }
 
+// Every thread loops to about 2^20 of cost, within its own budget; the
+// launch as a whole passes its budget.
+TEST_F(BlockFunctions, TheLaunchHasABudgetToo) {
+  const char *IR = R"(
+define ptx_kernel void @k(ptr %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %tt = zext i32 %t to i64
+  %p = getelementptr i32, ptr %out, i64 %tt
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k1, %loop ]
+  %k1 = add i32 %k, 1
+  store volatile i32 %k1, ptr %p
+  %more = icmp ult i32 %k1, 100000
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+})";
+  DeviceBuffer<int> Out(64);
+  Options Opts = InOrder;
+  Opts.ThreadCostLimit = 1 << 22;
+  auto P = load(IR, Opts);
+  ASSERT_TRUE(P);
+  LaunchResult R = run(*P, "k", {{4}, {64}}, Out.get());
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  EXPECT_GT(R.ModeledCost, uint64_t(1) << 28);
+  Opts.LaunchCostLimit = 1 << 24;
+  P = load(IR, Opts);
+  ASSERT_TRUE(P);
+  R = run(*P, "k", {{4}, {64}}, Out.get());
+  EXPECT_EQ(R.S, Status::Timeout) << R.Message;
+  EXPECT_LT(R.ModeledCost, uint64_t(1) << 26);
+}
+
 TEST_F(BlockFunctions, CalledFunctionsSeeTheirThread) {
   auto P = load(R"(
 define internal void @record(ptr %out) noinline {
