@@ -2,9 +2,12 @@
 //
 // Runs before the optimiser, on the retargeted IR. Each basic block's
 // modeled cost (its CostMarker) is added to the thread's counter; function
-// entries and loop headers compare the counter with the thread's limit (the
-// step budget), except the loops of a block function over its threads, whose
-// ThreadStartMarker gives each thread its limit instead. With checks on:
+// entries and loop headers compare the counter with a limit, except the loops
+// of a block function over its threads (a ThreadStartMarker starts each
+// thread with the context's Grant). Past the limit the runtime
+// (gevo_rt_budget) adds the cost to the launch's and grants more, or stops
+// the launch with Timeout when the thread's step budget or the launch's is
+// spent. With checks on:
 // memory accesses (MemoryChecks.cpp), integer divisions (zero, INT_MIN / -1),
 // the stack limit at function entries and dynamic allocas. A failed check
 // stores its Status and UID in the context, sets Aborted and returns.
@@ -130,8 +133,9 @@ SmallVector<AllocaInst *> FunctionInstrumenter::placeAllocas() {
   return Big;
 }
 
-/// The cost and the limit, set up from the context by \p Init (in the entry
-/// block, before anything can return); with checks, the cache array.
+/// The cost, the limit and the thread's start, set up from the context by
+/// \p Init (in the entry block, before anything can return); with checks,
+/// the cache array.
 void FunctionInstrumenter::createLocals(IRBuilder<> &Init, bool Checks) {
   Type *I64 = Init.getInt64Ty();
   auto Local = [&](unsigned Offset, const Twine &Name) {
@@ -141,11 +145,12 @@ void FunctionInstrumenter::createLocals(IRBuilder<> &Init, bool Checks) {
   };
   Cost = Local(CtxCostOffset, "gevo.cost");
   Limit = Local(CtxCostLimitOffset, "gevo.limit");
+  Start = Local(CtxThreadStartOffset, "gevo.start");
   if (Checks)
     Caches = Ctx.loadField(Init, CtxChecksOffset, Init.getPtrTy(), true);
 }
 
-/// CostMarker: add to the cost; ThreadStartMarker: the thread's limit.
+/// CostMarker: add to the cost; ThreadStartMarker: a new thread starts.
 void FunctionInstrumenter::lowerMarkers() {
   for (Instruction &I : make_early_inc_range(instructions(F))) {
     bool AddsCost = isMarker(I, CostMarker);
@@ -153,18 +158,20 @@ void FunctionInstrumenter::lowerMarkers() {
       continue;
     IRBuilder<> B(&I);
     Value *Now = B.CreateLoad(B.getInt64Ty(), Cost);
-    if (AddsCost)
+    if (AddsCost) {
       B.CreateStore(B.CreateNUWAdd(Now, I.getOperand(0)), Cost);
-    else
-      B.CreateStore(
-          B.CreateNUWAdd(Now, Ctx.loadField(B, CtxThreadBudgetOffset,
-                                            B.getInt64Ty(), true)),
-          Limit);
+    } else {
+      B.CreateStore(Now, Start);
+      B.CreateStore(B.CreateNUWAdd(Now, Ctx.loadField(B, CtxGrantOffset,
+                                                      B.getInt64Ty(), true)),
+                    Limit);
+    }
     I.eraseFromParent();
   }
 }
 
-/// The callee reads the cost and limit from the context and adds to it.
+/// The callee reads the cost, limit and start from the context, adds to the
+/// cost and may be granted a new limit.
 void FunctionInstrumenter::spillAroundCalls() {
   SmallVector<Instruction *> Calls;
   for (Instruction &I : instructions(F))
@@ -176,16 +183,27 @@ void FunctionInstrumenter::spillAroundCalls() {
     B.CreateStore(B.CreateLoad(I64, Cost), Ctx.fieldPtr(B, CtxCostOffset));
     B.CreateStore(B.CreateLoad(I64, Limit),
                   Ctx.fieldPtr(B, CtxCostLimitOffset));
+    B.CreateStore(B.CreateLoad(I64, Start),
+                  Ctx.fieldPtr(B, CtxThreadStartOffset));
     B.SetInsertPoint(Call->getNextNode());
     B.CreateStore(Ctx.loadField(B, CtxCostOffset, I64, false), Cost);
+    B.CreateStore(Ctx.loadField(B, CtxCostLimitOffset, I64, false), Limit);
   }
 }
 
 void FunctionInstrumenter::checkBudget(Instruction *Before) {
   IRBuilder<> B(Before);
-  Value *Now = B.CreateLoad(B.getInt64Ty(), Cost);
-  Value *Max = B.CreateLoad(B.getInt64Ty(), Limit);
-  exitIf(B.CreateICmpUGT(Now, Max), Before, Status::Timeout, nullptr);
+  Type *I64 = B.getInt64Ty();
+  Value *Now = B.CreateLoad(I64, Cost);
+  Value *Past = B.CreateICmpUGT(Now, B.CreateLoad(I64, Limit));
+  MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();
+  Instruction *Ask = SplitBlockAndInsertIfThen(Past, Before, false, Unlikely);
+  B.SetInsertPoint(Ask);
+  Value *Granted = B.CreateCall(Ctx.runtime(GEVO_RT_BUDGET),
+                                {Now, B.CreateLoad(I64, Start)});
+  exitIf(B.CreateICmpEQ(Granted, B.getInt64(0)), Ask, std::nullopt, nullptr);
+  B.SetInsertPoint(Ask);
+  B.CreateStore(Granted, Limit);
 }
 
 void FunctionInstrumenter::checkStackAtEntry() {
@@ -232,13 +250,15 @@ void FunctionInstrumenter::checkDivision(BinaryOperator &Div) {
   exitIf(Bad, &Div, Status::ArithTrap, uidOf(Div));
 }
 
-/// At the function's own returns, the cost for the caller (or the
-/// scheduler); a check's exit stores it itself.
+/// At the function's own returns, the cost and limit for the caller (or
+/// the scheduler); a check's exit stores the cost itself.
 void FunctionInstrumenter::storeAtReturns(ArrayRef<ReturnInst *> Returns) {
   for (ReturnInst *R : Returns) {
     IRBuilder<> B(R);
     B.CreateStore(B.CreateLoad(B.getInt64Ty(), Cost),
                   Ctx.fieldPtr(B, CtxCostOffset));
+    B.CreateStore(B.CreateLoad(B.getInt64Ty(), Limit),
+                  Ctx.fieldPtr(B, CtxCostLimitOffset));
   }
 }
 

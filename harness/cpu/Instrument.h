@@ -5,9 +5,10 @@
 // locals and exits), MemoryChecks.cpp (memory accesses) and
 // ThreadLoopChecks.cpp (those hoisted out of a block function's x loop).
 //
-// The thread's cost and cost limit live in locals (promoted to registers by
-// the optimiser): loaded from the context at entry, stored before each call
-// into the module and reloaded after, stored at each return. Each memory
+// The thread's cost, cost limit and start live in locals (promoted to
+// registers by the optimiser): loaded from the context at entry, stored
+// before each call into the module (cost and limit reloaded after), stored
+// at each return. Past the limit, the runtime grants more or times out. Each memory
 // check site keeps the range it last accepted in its CheckCache, in the
 // context's array.
 //
@@ -83,7 +84,7 @@ private:
   /// The entry block holds the allocas, the context and the locals' set-up
   /// and branches to Body, where entry checks go.
   llvm::BasicBlock *Body = nullptr;
-  llvm::AllocaInst *Cost = nullptr, *Limit = nullptr;
+  llvm::AllocaInst *Cost = nullptr, *Limit = nullptr, *Start = nullptr;
   llvm::Value *Caches = nullptr; ///< The context's CheckCache array.
 };
 

@@ -33,7 +33,7 @@ struct Program::Impl {
   StringMap<Kernel> Kernels;
   StringMap<uint64_t> GlobalBytes;
   std::vector<CheckedRange> GlobalRanges; ///< Sorted by address.
-  uint64_t ThreadCostLimit = 0;
+  uint64_t ThreadCostLimit = 0, LaunchCostLimit = 0;
   bool ParallelBlocks = true;
   unsigned StaticSharedBytes = 0;
   unsigned CheckSites = 0;
@@ -162,6 +162,7 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
   P->CheckSites = Info.CheckSites;
   P->GlobalBytes = std::move(Info.GlobalBytes);
   P->ThreadCostLimit = Opts.ThreadCostLimit;
+  P->LaunchCostLimit = Opts.LaunchCostLimit;
   P->ParallelBlocks = Opts.ParallelBlocks;
   if (Error E = P->collectGlobalRanges(Info.ReadOnlyGlobals))
     return E;
@@ -190,6 +191,7 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   L.UseFibers = !K.Info.RunsBlock;
   L.CheckSites = P->CheckSites;
   L.ThreadCostLimit = P->ThreadCostLimit;
+  L.LaunchCostLimit = P->LaunchCostLimit;
   L.Ranges = P->launchRanges();
   // Runs blocks [Begin, End) with one shared-memory arena.
   auto RunBlocks = [&](uint64_t Begin, uint64_t End) {

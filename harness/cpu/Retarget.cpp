@@ -36,10 +36,14 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
                          .Case(GEVO_RT_VOTE, 3).Default(1);
   Type *Ret = Name == GEVO_RT_SYNCWARP ? Type::getVoidTy(C) : I32;
   SmallVector<Type *> Params(NumArgs, I32);
+  Type *I64 = Type::getInt64Ty(C);
   if (Name == GEVO_RT_CHECK) { // (address, size, is-write, UID) -> range
-    Type *I64 = Type::getInt64Ty(C);
     Ret = StructType::get(C, {I64, I64});
     Params = {PointerType::get(C, 0), I64, I32, PointerType::get(C, 0)};
+  }
+  if (Name == GEVO_RT_BUDGET) { // (cost, thread's start) -> new limit or 0
+    Ret = I64;
+    Params = {I64, I64};
   }
   FunctionCallee F =
       M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));

@@ -52,6 +52,13 @@ AccessRange rtCheck(char *Addr, uint64_t Bytes, uint32_t IsWrite,
   return AccessRange();
 }
 
+/// A thread's cost passed its limit: a new limit, or 0 and a timeout when
+/// the thread's or the launch's budget is spent.
+uint64_t rtBudget(uint64_t Cost, uint64_t Start) {
+  ThreadContext &T = *Current;
+  return T.Block->grant(T, Cost, Start);
+}
+
 const std::pair<const char *, void *> EntryPoints[] = {
     {GEVO_RT_CTX, reinterpret_cast<void *>(&rtCtx)},
     {GEVO_RT_BARRIER, reinterpret_cast<void *>(&rtBarrier)},
@@ -59,6 +66,7 @@ const std::pair<const char *, void *> EntryPoints[] = {
     {GEVO_RT_VOTE, reinterpret_cast<void *>(&rtVote)},
     {GEVO_RT_SYNCWARP, reinterpret_cast<void *>(&rtSyncwarp)},
     {GEVO_RT_CHECK, reinterpret_cast<void *>(&rtCheck)},
+    {GEVO_RT_BUDGET, reinterpret_cast<void *>(&rtBudget)},
 };
 
 } // namespace

@@ -55,11 +55,16 @@ struct ThreadContext {
   uint32_t FaultCode; ///< A Status, set with Aborted when this thread faults.
   const char *FaultUid; ///< UID of the faulting instruction, or null.
   uint64_t Cost;      ///< Modeled cost so far.
-  uint64_t CostLimit; ///< Past it, the next loop header or call times out.
-  uint64_t ThreadBudget; ///< The cost each thread may spend (its step budget).
+  /// Past it, the next loop header or function entry asks gevo_rt_budget
+  /// for more (or times out).
+  uint64_t CostLimit;
+  uint64_t ThreadStart; ///< Cost when the running thread started.
+  uint64_t Grant;     ///< What a thread may spend before it first asks.
   char *StackLimit;   ///< Below it, a function entry faults.
   CheckCache *Checks; ///< One per check site, kept while the stack stays.
   // Runtime-only fields.
+  uint64_t ThreadBudget; ///< The cost each thread may spend (its step budget).
+  uint64_t Reported;  ///< Cost already added to the launch's.
   char *StackTop;
   BlockRun *Block;
   unsigned Linear;   ///< Linear thread index in the block.
@@ -73,8 +78,9 @@ inline constexpr unsigned CtxFaultUidOffset = offsetof(ThreadContext, FaultUid);
 inline constexpr unsigned CtxCostOffset = offsetof(ThreadContext, Cost);
 inline constexpr unsigned CtxCostLimitOffset =
     offsetof(ThreadContext, CostLimit);
-inline constexpr unsigned CtxThreadBudgetOffset =
-    offsetof(ThreadContext, ThreadBudget);
+inline constexpr unsigned CtxThreadStartOffset =
+    offsetof(ThreadContext, ThreadStart);
+inline constexpr unsigned CtxGrantOffset = offsetof(ThreadContext, Grant);
 inline constexpr unsigned CtxStackLimitOffset =
     offsetof(ThreadContext, StackLimit);
 inline constexpr unsigned CtxChecksOffset = offsetof(ThreadContext, Checks);
@@ -98,5 +104,6 @@ void setCurrentThread(ThreadContext *T);
 #define GEVO_RT_VOTE "gevo_rt_vote"
 #define GEVO_RT_SYNCWARP "gevo_rt_syncwarp"
 #define GEVO_RT_CHECK "gevo_rt_check"
+#define GEVO_RT_BUDGET "gevo_rt_budget"
 
 #endif // GEVO_HARNESS_CPU_RUNTIME_H

@@ -60,6 +60,10 @@ std::string faultMessage(Status S) {
 /// A larger budget is this one: the cost counters (nuw adds) can then never
 /// wrap, and it is centuries of work.
 constexpr uint64_t MaxBudget = uint64_t(1) << 62;
+/// What a thread may spend between two reports to the launch (about a
+/// millisecond of work): the launch's budget is overrun by at most this
+/// much per thread.
+constexpr uint64_t CostGrant = uint64_t(1) << 20;
 
 bool inside(uintptr_t Addr, uint64_t Bytes, uintptr_t Lo, uintptr_t Len) {
   uintptr_t Off = Addr - Lo;
@@ -81,7 +85,8 @@ BlockRun::BlockRun(LaunchState &L, char *Shared)
                                 WarpWidth, I % WarpWidth};
     std::copy(std::begin(Sregs), std::end(Sregs), T.Sreg);
     T.Shared = Shared;
-    T.CostLimit = T.ThreadBudget = std::min(L.ThreadCostLimit, MaxBudget);
+    T.ThreadBudget = std::min(L.ThreadCostLimit, MaxBudget);
+    T.Grant = std::min(CostGrant, T.ThreadBudget);
     T.Checks = Caches.data() + I * L.CheckSites;
     T.StackTop = nullptr;
     T.Block = this;
@@ -100,7 +105,8 @@ void BlockRun::reset(uint64_t Linear) {
     T.Aborted = 0;
     T.FaultCode = 0;
     T.FaultUid = nullptr;
-    T.Cost = 0;
+    T.Cost = T.ThreadStart = T.Reported = 0;
+    T.CostLimit = T.Grant;
   }
   std::fill(Waits.begin(), Waits.end(), Wait());
   Aborting = false;
@@ -113,10 +119,11 @@ void BlockRun::run(uint64_t Linear) {
   else
     runBlockFunction();
   setCurrentThread(nullptr);
-  uint64_t Cost = 0;
+  uint64_t Rest = 0;
   for (const ThreadContext &T : Threads)
-    Cost += T.Cost;
-  L.Cost += Cost;
+    Rest += T.Cost - std::min(T.Cost, T.Reported);
+  if (!L.charge(Rest))
+    L.fault(Linear, Status::Timeout, faultMessage(Status::Timeout));
 }
 
 /// Runs \p T's entry from the current stack frame on. The check caches
@@ -197,6 +204,18 @@ uint32_t BlockRun::warpOp(ThreadContext &T, const WarpRequest &R) {
   W.S = State::AtWarp;
   W.Warp = R;
   return suspend(T);
+}
+
+uint64_t BlockRun::grant(ThreadContext &T, uint64_t Cost, uint64_t Start) {
+  bool Spent = Cost - Start > T.ThreadBudget;
+  Spent |= !L.charge(Cost - std::min(Cost, T.Reported));
+  T.Reported = Cost;
+  if (!Spent)
+    return std::min(Cost + CostGrant, Start + T.ThreadBudget);
+  T.FaultCode = uint32_t(Status::Timeout);
+  T.FaultUid = nullptr;
+  T.Aborted = 1;
+  return 0;
 }
 
 std::optional<AccessRange> BlockRun::findRange(ThreadContext &T,

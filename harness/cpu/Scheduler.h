@@ -43,9 +43,16 @@ public:
   unsigned SharedBytes = 0; ///< Static plus dynamic shared memory.
   bool UseFibers = false;   ///< Entry runs one thread, in a fiber.
   uint64_t ThreadCostLimit = 0;
+  uint64_t LaunchCostLimit = 0; ///< 0: none.
   unsigned CheckSites = 0;  ///< CheckCaches per ThreadContext.
   std::vector<CheckedRange> Ranges; ///< Sorted by Lo, disjoint.
   std::atomic<uint64_t> Cost{0};
+
+  /// Adds \p More to the launch's cost; false once past LaunchCostLimit.
+  bool charge(uint64_t More) {
+    uint64_t Now = Cost.fetch_add(More, std::memory_order_relaxed) + More;
+    return !LaunchCostLimit || Now <= LaunchCostLimit;
+  }
 
   /// Records a fault of block \p BlockLinear. Of several faults, the one of
   /// the lowest block is kept, and blocks below a fault still run, so the
@@ -82,6 +89,10 @@ public:
     uint32_t Mask, Value, B, C;
   };
   uint32_t warpOp(ThreadContext &T, const WarpRequest &R);
+  /// \p T's cost passed its limit: charges the launch and answers a new
+  /// limit, or 0 after recording a Timeout when the thread (which started
+  /// at cost \p Start) or the launch has spent its budget.
+  uint64_t grant(ThreadContext &T, uint64_t Cost, uint64_t Start);
   /// The range a thread may access holding [Addr, Addr + Bytes), if any.
   std::optional<AccessRange> findRange(ThreadContext &T, uintptr_t Addr,
                                        uint64_t Bytes, bool IsWrite) const;

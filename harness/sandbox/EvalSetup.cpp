@@ -52,16 +52,17 @@ llvm::Expected<Oracle> runBase(const std::string &Bitcode, const EvalState &St) 
   return O;
 }
 
-/// The step budget for a set of cases: the option, or 8 x the costliest
-/// case (a thread alone cannot spin much longer than the base's whole run).
-uint64_t threadCostLimit(const std::vector<CaseOracle> &Cases,
-                         uint64_t Option) {
-  if (Option)
-    return Option;
+/// The step budgets for a set of cases, from 8 x the costliest case: a
+/// thread's (or the option), at most 2^30, and a launch's, at least the
+/// thread's (neither may spin much longer than the base's whole run).
+void setCostLimits(const std::vector<CaseOracle> &Cases, uint64_t Option,
+                   CostLimits &Out) {
   uint64_t Most = 0;
   for (const CaseOracle &C : Cases)
     Most = std::max(Most, C.ModeledCost);
-  return std::clamp<uint64_t>(Most * 8, uint64_t(1) << 24, uint64_t(1) << 30);
+  uint64_t Base = std::max<uint64_t>(Most * 8, uint64_t(1) << 24);
+  Out.Thread = Option ? Option : std::min<uint64_t>(Base, uint64_t(1) << 30);
+  Out.Launch = std::max(Base, Out.Thread);
 }
 
 /// The oracle from the cache when there, else by running the base (and
@@ -106,8 +107,8 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
     return E;
   if (llvm::Error E = loadOracle(BaseBitcode, O, *St))
     return E;
-  St->CaseCostLimit = threadCostLimit(St->Want.Cases, O.ThreadCostLimit);
-  St->HeldOutCostLimit = threadCostLimit(St->Want.HeldOut, O.ThreadCostLimit);
+  setCostLimits(St->Want.Cases, O.ThreadCostLimit, St->CaseLimits);
+  setCostLimits(St->Want.HeldOut, O.ThreadCostLimit, St->HeldOutLimits);
   return JobHandler([St](std::string_view Request) -> std::string {
     if (Request.empty())
       return "";

@@ -167,7 +167,9 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
   if (std::string Why = parseVariant(Bitcode, Ctx, M); !Why.empty())
     return compileFail(Cases, Why);
   cpu::Options Opts = St.CpuOpts;
-  Opts.ThreadCostLimit = HeldOut ? St.HeldOutCostLimit : St.CaseCostLimit;
+  const CostLimits &Limits = HeldOut ? St.HeldOutLimits : St.CaseLimits;
+  Opts.ThreadCostLimit = Limits.Thread;
+  Opts.LaunchCostLimit = Limits.Launch;
   auto Dev = createTargetDevice(St.Target, *M, Opts, St.Arch);
   if (!Dev)
     return compileFail(Cases, llvm::toString(Dev.takeError()));

@@ -32,6 +32,11 @@ std::string encodeEval(const VariantEval &V);
 /// False when In is not a whole encoded VariantEval.
 bool decodeEval(std::string_view In, VariantEval &V);
 
+/// The cpu target's step budgets, per thread and per launch.
+struct CostLimits {
+  uint64_t Thread = 0, Launch = 0;
+};
+
 /// What every worker inherits from the server.
 struct EvalState {
   std::string Target = "cpu"; ///< where variants and the base run
@@ -39,8 +44,8 @@ struct EvalState {
   Spec TheSpec;
   Oracle Want;
   cpu::Options CpuOpts;
-  /// The step budget per thread on the cases and the held-out cases.
-  uint64_t CaseCostLimit = 0, HeldOutCostLimit = 0;
+  /// The step budgets on the cases and the held-out cases.
+  CostLimits CaseLimits, HeldOutLimits;
   unsigned Repeat = 1;
   bool FromCache = false;
 };

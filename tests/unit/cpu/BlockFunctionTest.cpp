@@ -128,15 +128,14 @@ TEST_F(BlockFunctions, ADivisionInTheUncheckedCopyStillTraps) {
   EXPECT_EQ(R.FaultUid, "U7");
 }
 
-// Thread t loops 100 (t + 1) times: the block as a whole spends far more
-// than any one thread, and the budget is each thread's.
-TEST_F(BlockFunctions, TheStepBudgetIsEachThreads) {
-  const char *IR = R"(
-define ptx_kernel void @k(ptr %out) {
+/// Thread t stores 1, 2, ... up to First + t * Step into out[t] (volatile:
+/// the loop cannot be cut short).
+const char *LoopIR = R"(
+define ptx_kernel void @k(ptr %out, i32 %first, i32 %step) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %t1 = add i32 %t, 1
-  %end = mul i32 %t1, 100
+  %more.t = mul i32 %t, %step
+  %end = add i32 %first, %more.t
   %tt = zext i32 %t to i64
   %p = getelementptr i32, ptr %out, i64 %tt
   br label %loop
@@ -149,19 +148,42 @@ loop:
 done:
   ret void
 })";
+
+// Thread t loops 100 (t + 1) times: the block as a whole spends far more
+// than any one thread, and the budget is each thread's.
+TEST_F(BlockFunctions, TheStepBudgetIsEachThreads) {
   DeviceBuffer<int> Out(64);
   Options Roomy = InOrder, Tight = InOrder;
   Roomy.ThreadCostLimit = 200000; // a thread costs at most ~80000
   Tight.ThreadCostLimit = 20000;
-  auto P = load(IR, Roomy);
+  auto P = load(LoopIR, Roomy);
   ASSERT_TRUE(P);
-  LaunchResult R = run(*P, "k", {{1}, {64}}, Out.get());
+  LaunchResult R = run(*P, "k", {{1}, {64}}, Out.get(), 100, 100);
   ASSERT_EQ(R.S, Status::Ok) << R.Message;
   EXPECT_GT(R.ModeledCost, 10 * Roomy.ThreadCostLimit);
   EXPECT_EQ(Out.read()[63], 6400);
-  P = load(IR, Tight);
+  P = load(LoopIR, Tight);
   ASSERT_TRUE(P);
-  EXPECT_EQ(run(*P, "k", {{1}, {64}}, Out.get()).S, Status::Timeout);
+  EXPECT_EQ(run(*P, "k", {{1}, {64}}, Out.get(), 100, 100).S, Status::Timeout);
+}
+
+// Every thread loops to about 2^20 of cost, within its own budget; the
+// launch as a whole passes its budget.
+TEST_F(BlockFunctions, TheLaunchHasABudgetToo) {
+  DeviceBuffer<int> Out(64);
+  Options Opts = InOrder;
+  Opts.ThreadCostLimit = 1 << 22;
+  auto P = load(LoopIR, Opts);
+  ASSERT_TRUE(P);
+  LaunchResult R = run(*P, "k", {{4}, {64}}, Out.get(), 100000, 0);
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  EXPECT_GT(R.ModeledCost, uint64_t(1) << 28);
+  Opts.LaunchCostLimit = 1 << 24;
+  P = load(LoopIR, Opts);
+  ASSERT_TRUE(P);
+  R = run(*P, "k", {{4}, {64}}, Out.get(), 100000, 0);
+  EXPECT_EQ(R.S, Status::Timeout) << R.Message;
+  EXPECT_LT(R.ModeledCost, uint64_t(1) << 26);
 }
 
 TEST_F(BlockFunctions, CalledFunctionsSeeTheirThread) {

@@ -120,6 +120,32 @@ spin:
   EXPECT_EQ(R.S, Status::Timeout) << R.Message;
 }
 
+// Each of 32 threads loops 20000 times over a barrier, within its own
+// budget; together the blocks pass the launch's: Timeout, ok without it.
+TEST_F(Faults, ALaunchOfBarrierLoopsStopsAtTheLaunchBudget) {
+  const char *IR = R"(
+define ptx_kernel void @k(ptr %buf) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  call void @llvm.nvvm.barrier0()
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, 20000
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+)";
+  Options Opts;
+  LaunchResult R = runHostile(IR, Opts, {32});
+  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  EXPECT_GT(R.ModeledCost, uint64_t(1) << 25);
+  Opts.LaunchCostLimit = 1 << 22;
+  R = runHostile(IR, Opts, {32});
+  EXPECT_EQ(R.S, Status::Timeout) << R.Message;
+}
+
 /// Resident set size in pages.
 long residentPages() {
   long Size = 0, Resident = 0;

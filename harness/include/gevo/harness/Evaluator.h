@@ -53,7 +53,8 @@ struct EvalOptions {
   /// default ($XDG_CACHE_HOME/gevo/drivers).
   std::string DriverCacheDir;
   /// The cpu target's step budget per thread; 0: 8 x the base's costliest
-  /// case, between 2^24 and 2^30.
+  /// case, between 2^24 and 2^30. Each launch (all threads together) gets
+  /// 8 x the base's costliest case (at least 2^24), or this when larger.
   uint64_t ThreadCostLimit = 0;
   /// The cpu target's memory and division checks. Off, a wild store kills
   /// the worker (a Crash) instead of being an OobWrite.

@@ -58,6 +58,12 @@ struct Options {
   /// stops with Timeout (at most 2^62). A loop that could only end by the
   /// budget may be cut short by the optimiser: the same Timeout, sooner.
   uint64_t ThreadCostLimit = uint64_t(1) << 30;
+  /// The modeled cost a whole launch may reach (0: no limit), checked when a
+  /// block ends and when a thread reports to the launch (about every 2^20 of
+  /// its cost, at the step budget's checks); past it the launch stops with
+  /// Timeout. It bounds a launch whose every thread loops within its own
+  /// budget.
+  uint64_t LaunchCostLimit = 0;
   /// Run a launch's blocks in parallel on TBB. Off, blocks run in a plain
   /// loop on the calling thread and no thread is ever started (what a fork
   /// server and its workers need).
