@@ -61,7 +61,9 @@ const char *Overview =
     "summary.json (what --previous reads) and summary.html (a bar chart of\n"
     "the speedups and the table). Progress goes to stderr.\n\n"
     "Exit status: 0 when at least one app finished (failed apps are in the\n"
-    "summary); 1 when every app failed; 2 for bad input (nothing is run).\n\n"
+    "summary); 1 when every app failed; 2 for bad input (nothing is run);\n"
+    "128 + N when signal N (SIGINT, SIGTERM, SIGHUP) stopped the suite: the\n"
+    "running app is killed and the summary says which apps finished.\n\n"
     "Examples:\n"
     "  gevo-suite benchmarks/rodinia --generations 10 --pop 32 "
     "--objective modeled --out runs/suite\n"
@@ -291,6 +293,7 @@ int main(int argc, char **argv) {
   S.Apps.resize(Apps->size());
   auto Start = std::chrono::steady_clock::now();
   RunnerOptions RO{O.Jobs, O.LimitSeconds, O.BudgetSeconds * 1.2};
+  stopOnSignals();
   runAll(Launches, RO, [&](size_t I, const Ending &E) {
     S.Apps[I] = readResult((*Apps)[I], E, O.Out + "/" + (*Apps)[I].Name,
                            O.LimitSeconds);
@@ -302,5 +305,7 @@ int main(int argc, char **argv) {
     compareWith(S, Previous, absolute(O.Previous));
   writeSummaries(O.Out, S);
   std::cout << renderMarkdown(S) << "\nsummary: " << O.Out << "/summary.html\n";
+  if (int Sig = stopSignal())
+    return 128 + Sig;
   return S.countOk() ? 0 : 1;
 }
