@@ -26,6 +26,8 @@ namespace gevo::suite {
 namespace {
 using Clock = std::chrono::steady_clock;
 
+volatile sig_atomic_t StopSignal = 0;
+
 double secondsSince(Clock::time_point T) {
   return std::chrono::duration<double>(Clock::now() - T).count();
 }
@@ -77,7 +79,9 @@ public:
   void started(size_t I) { say(Apps[I].Name + " started"); }
   void ended(size_t I, const Ending &E, const Outcome &What) {
     ++Done;
-    if (E.How == Ending::NotRun)
+    bool Started = E.How != Ending::NotRun &&
+                   !(E.How == Ending::Interrupted && E.Seconds == 0);
+    if (!Started)
       return say(Apps[I].Name + ": " + What.Words);
     if (What.Finished) {
       ++FinishedApps;
@@ -145,6 +149,15 @@ Ending endingOf(const Child &C, int Status) {
 }
 } // namespace
 
+void stopOnSignals() {
+  struct sigaction A = {};
+  A.sa_handler = [](int Sig) { StopSignal = Sig; };
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    sigaction(Sig, &A, nullptr);
+}
+
+int stopSignal() { return StopSignal; }
+
 std::vector<Ending> runAll(const std::vector<Launch> &Apps,
                            const RunnerOptions &O, const DescribeFn &Describe) {
   std::vector<Ending> Ends(Apps.size());
@@ -157,6 +170,18 @@ std::vector<Ending> runAll(const std::vector<Launch> &Apps,
     P.ended(I, E, Describe(I, E));
   };
   while (Done < Apps.size()) {
+    if (StopSignal) {
+      for (const Child &C : Running) {
+        kill(-C.Pid, SIGKILL);
+        while (waitpid(C.Pid, nullptr, 0) < 0 && errno == EINTR)
+          ;
+        End(C.Index, {Ending::Interrupted, StopSignal, secondsSince(C.Start)});
+      }
+      Running.clear();
+      while (Next < Apps.size())
+        End(Next++, {Ending::Interrupted, StopSignal, 0});
+      break;
+    }
     while (Running.size() < std::max(1u, O.Jobs) && Next < Apps.size()) {
       size_t I = Next++;
       pid_t Pid = Apps[I].Argv.empty() ? -1 : spawn(Apps[I]);

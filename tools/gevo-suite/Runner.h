@@ -6,7 +6,9 @@
 // file, stdin from /dev/null, and dies with the suite (PR_SET_PDEATHSIG).
 // Up to Jobs children run at once. Progress goes to stderr: a line when an
 // app starts or ends (apps done, elapsed, ETA) and, every minute without
-// one, the latest log line of each running app.
+// one, the latest log line of each running app. After stopOnSignals, a
+// SIGINT, SIGTERM or SIGHUP kills the running apps, starts no more and
+// returns, so the caller can still write what finished.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_TOOLS_GEVO_SUITE_RUNNER_H
@@ -25,8 +27,10 @@ struct Launch {
 };
 
 struct Ending {
-  enum Kind { Exited, Signalled, TimedOut, NotRun } How = NotRun;
-  int Code = 0; ///< exit status (Exited) or signal (Signalled)
+  enum Kind { Exited, Signalled, TimedOut, NotRun, Interrupted } How = NotRun;
+  /// Exit status (Exited), signal (Signalled), errno (NotRun), the signal
+  /// that stopped the suite (Interrupted).
+  int Code = 0;
   double Seconds = 0;
 };
 
@@ -47,6 +51,11 @@ using DescribeFn = std::function<Outcome(size_t App, const Ending &)>;
 /// Runs every launch (Jobs at a time, in order) and returns how each ended.
 std::vector<Ending> runAll(const std::vector<Launch> &Apps,
                            const RunnerOptions &O, const DescribeFn &Describe);
+
+/// From now on SIGINT, SIGTERM and SIGHUP stop runAll (see above).
+void stopOnSignals();
+/// The signal that stopped the suite, or 0.
+int stopSignal();
 
 /// The last N non-empty lines of a text file (fewer if it has fewer).
 std::vector<std::string> lastLines(const std::string &Path, unsigned N);

@@ -118,6 +118,12 @@ void readOutcome(AppResult &R, const App &A, const Ending &E,
                           std::string(strerror(E.Code));
     return;
   }
+  if (E.How == Ending::Interrupted) {
+    R.Status = "interrupted";
+    R.Message = "the suite was stopped by " + signalName(E.Code) +
+                (E.Seconds ? " while it ran" : " before it started");
+    return;
+  }
   if (E.How == Ending::TimedOut) {
     R.Status = "timeout";
     R.Message = "killed at the per-app limit of " + formatDuration(LimitSeconds);

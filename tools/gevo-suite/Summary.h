@@ -29,7 +29,8 @@ struct AppResult {
   std::string App;
   /// ok (the run finished and wrote its summary), failed (error exit),
   /// crashed (killed by a signal), timeout (past the per-app limit), not
-  /// run (no kernel, or gevo-evolve could not be started).
+  /// run (no kernel, or gevo-evolve could not be started), interrupted
+  /// (the suite was stopped by a signal).
   std::string Status;
   std::string Message; ///< one line: why it failed, or a note
   std::vector<std::string> LogTail;

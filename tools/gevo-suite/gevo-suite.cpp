@@ -61,7 +61,9 @@ const char *Overview =
     "summary.json (what --previous reads) and summary.html (a bar chart of\n"
     "the speedups and the table). Progress goes to stderr.\n\n"
     "Exit status: 0 when at least one app finished (failed apps are in the\n"
-    "summary); 1 when every app failed; 2 for bad input (nothing is run).\n\n"
+    "summary); 1 when every app failed; 2 for bad input (nothing is run);\n"
+    "128 + N when signal N (SIGINT, SIGTERM, SIGHUP) stopped the suite: the\n"
+    "running app is killed and the summary says which apps finished.\n\n"
     "Examples:\n"
     "  gevo-suite benchmarks/rodinia --generations 10 --pop 32 "
     "--objective modeled --out runs/suite\n"
@@ -82,6 +84,7 @@ struct Options {
   uint64_t Seed = 1;
   std::vector<std::string> EvolveArgs;
   double BudgetSeconds = 0, LimitSeconds = 0;
+  bool Resume = false;
 };
 
 std::string absolute(const std::string &Path) {
@@ -127,8 +130,12 @@ void validate(Options &O, const po::variables_map &VM) {
     O.BudgetSeconds = duration("budget", O.Budget);
   if (O.Out.empty())
     usage("need --out DIR for the run directories and the summary");
-  if (sys::fs::exists(O.Out))
-    usage("--out: '" + O.Out + "' already exists (choose another)");
+  O.Resume = VM.count("resume");
+  if (O.Resume && !sys::fs::is_directory(O.Out))
+    usage("--resume: '" + O.Out + "' is not the folder of an earlier run");
+  if (!O.Resume && sys::fs::exists(O.Out))
+    usage("--out: '" + O.Out + "' already exists (choose another, or "
+          "--resume to finish its apps)");
   if (O.Objective != "time" && O.Objective != "modeled")
     usage("--objective must be time or modeled, not '" + O.Objective + "'");
   if (VM.count("pop") && O.Pop < 2)
@@ -184,6 +191,7 @@ nlohmann::json setupJson(const Options &O, int Argc, char **Argv) {
           {"threads_per_app", PerApp},
           {"workers_per_app", PerApp},
           {"app_timeout_s", O.LimitSeconds},
+          {"resumed", O.Resume},
           {"evolve_args", O.EvolveArgs}};
 }
 
@@ -195,21 +203,45 @@ Outcome describe(const AppResult &R) {
           true};
 }
 
+/// Launches for the apps to run, each in a fresh DIR/<app>; with --resume,
+/// the apps whose run finished before (DIR/<app>/run/summary.json) are
+/// left as they are and listed in Kept instead.
+std::vector<Launch> prepare(const Options &O, const std::vector<App> &Apps,
+                            const std::string &Evolve, std::vector<size_t> &Run,
+                            std::vector<size_t> &Kept) {
+  std::vector<Launch> Launches;
+  for (size_t I = 0; I < Apps.size(); ++I) {
+    const App &A = Apps[I];
+    std::string AppDir = O.Out + "/" + A.Name;
+    if (O.Resume && sys::fs::exists(AppDir + "/run/summary.json")) {
+      Kept.push_back(I);
+      continue;
+    }
+    sys::fs::remove_directories(AppDir);
+    if (std::error_code EC = sys::fs::create_directories(AppDir))
+      usage("cannot create '" + AppDir + "': " + EC.message());
+    Run.push_back(I);
+    Launches.push_back({A.Name,
+                        A.Kernel.empty() ? std::vector<std::string>()
+                                         : evolveArgv(O, A, Evolve, AppDir),
+                        AppDir + "/gevo-evolve.log"});
+  }
+  return Launches;
+}
+
 void writeSummaries(const std::string &Out, const SuiteSummary &S) {
   gevo::writeTextFile(Tool, Out + "/summary.json", toJson(S).dump(2) + "\n");
   gevo::writeTextFile(Tool, Out + "/summary.md", renderMarkdown(S));
   gevo::writeTextFile(Tool, Out + "/summary.csv", renderCsv(S));
   gevo::writeTextFile(Tool, Out + "/summary.html", renderHtml(S));
 }
-} // namespace
-
-int main(int argc, char **argv) {
-  Options O;
+po::options_description optionTable(Options &O) {
   unsigned HW = std::max(1u, std::thread::hardware_concurrency());
-  po::options_description Run("Options");
-  Run.add_options()("help,h", "show this help")(
+  po::options_description T("Options");
+  T.add_options()("help,h", "show this help")(
       "out", po::value(&O.Out)->value_name("DIR"),
-      "where the apps' runs and the summary go; must not exist")(
+      "where the apps' runs and the summary go; must not exist (but see "
+      "--resume)")(
       "budget", po::value(&O.Budget)->value_name("T"),
       "wall-clock time each app evolves for (90s, 10m, 2h); held-out "
       "validation and minimisation come on top")(
@@ -222,7 +254,7 @@ int main(int argc, char **argv) {
       "modeled cost)")(
       "target", po::value(&O.Target)->default_value("cpu"), "where variants run")(
       "apps", po::value(&O.Apps)->value_name("A,B"),
-      "only these apps (default: all)")(
+      "only these apps, in this order (default: all, by name)")(
       "jobs,j", po::value(&O.Jobs)->default_value(1), "apps run at once")(
       "cores", po::value(&O.Cores)->default_value(HW),
       "cores to use: each app's gevo-evolve gets cores/jobs threads and "
@@ -237,20 +269,21 @@ int main(int argc, char **argv) {
       "app-timeout", po::value(&O.AppTimeout)->value_name("T"),
       "kill an app's run after T (default: 3 x budget + 10m, or 4h with "
       "--generations)")(
+      "resume",
+      "finish an interrupted run in --out: apps whose run finished are kept, "
+      "the others run again (give the same options)")(
       "evolve-arg", po::value(&O.EvolveArgs)->value_name("ARG"),
       "pass ARG on to gevo-evolve; repeatable, e.g. "
       "--evolve-arg=--validate-repeat=1")(
       "suite", po::value(&O.SuiteDir), "the suite folder (positional)");
-  po::variables_map VM;
-  gevo::parseCommandLine(Tool, argc, argv, Run, "suite", VM, 2);
-  if (VM.count("help")) {
-    std::cout << Overview << "\n" << Run;
-    return 0;
-  }
-  validate(O, VM);
+  return T;
+}
+
+/// The suite's apps (--apps), kernels from --ir-dir or its default.
+std::vector<App> chooseApps(Options &O, const char *Argv0) {
   if (O.IrDir.empty())
     O.IrDir = gevo::besideExecutable(
-        argv[0], "../benchmarks/" + sys::path::filename(absolute(O.SuiteDir)).str());
+        Argv0, "../benchmarks/" + sys::path::filename(absolute(O.SuiteDir)).str());
   std::vector<std::string> Only;
   for (StringRef A : split(O.Apps, ','))
     if (!A.trim().empty())
@@ -258,6 +291,55 @@ int main(int argc, char **argv) {
   Expected<std::vector<App>> Apps = findApps(O.SuiteDir, O.IrDir, Only);
   if (!Apps)
     usage(toString(Apps.takeError()));
+  return std::move(*Apps);
+}
+
+/// Runs the apps (but those kept by --resume) and gathers every result.
+void runSuite(const Options &O, const std::vector<App> &Apps,
+              const std::string &Evolve, SuiteSummary &S) {
+  std::vector<size_t> ToRun, Kept;
+  std::vector<Launch> Launches = prepare(O, Apps, Evolve, ToRun, Kept);
+  std::fprintf(stderr,
+               "gevo-suite: %zu app%s, %u at a time, each gevo-evolve with %u "
+               "threads and workers, per-app limit %s; output in %s\n",
+               ToRun.size(), ToRun.size() == 1 ? "" : "s", O.Jobs, std::max(1u, O.Cores / O.Jobs),
+               gevo::formatDuration(O.LimitSeconds).c_str(), O.Out.c_str());
+  S.Apps.resize(Apps.size());
+  std::vector<std::string> KeptNames;
+  for (size_t I : Kept) {
+    S.Apps[I] = readResult(Apps[I], Ending{Ending::Exited, 0, 0},
+                           O.Out + "/" + Apps[I].Name, O.LimitSeconds);
+    S.Apps[I].Message = "kept from the earlier run";
+    KeptNames.push_back(Apps[I].Name);
+  }
+  if (!Kept.empty())
+    std::fprintf(stderr, "gevo-suite: kept %s: they finished before\n",
+                 join(KeptNames, ", ").c_str());
+  auto Start = std::chrono::steady_clock::now();
+  RunnerOptions RO{O.Jobs, O.LimitSeconds, O.BudgetSeconds * 1.2};
+  stopOnSignals();
+  runAll(Launches, RO, [&](size_t I, const Ending &E) {
+    AppResult &R = S.Apps[ToRun[I]];
+    const App &A = Apps[ToRun[I]];
+    R = readResult(A, E, O.Out + "/" + A.Name, O.LimitSeconds);
+    return describe(R);
+  });
+  S.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                            Start).count();
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  Options O;
+  po::options_description Table = optionTable(O);
+  po::variables_map VM;
+  gevo::parseCommandLine(Tool, argc, argv, Table, "suite", VM, 2);
+  if (VM.count("help")) {
+    std::cout << Overview << "\n" << Table;
+    return 0;
+  }
+  validate(O, VM);
+  std::vector<App> Apps = chooseApps(O, argv[0]);
   nlohmann::json Previous;
   if (!O.Previous.empty()) {
     Expected<nlohmann::json> P = loadPrevious(O.Previous);
@@ -268,39 +350,16 @@ int main(int argc, char **argv) {
   std::string Evolve = gevo::besideExecutable(argv[0], "gevo-evolve");
   if (!sys::fs::can_execute(Evolve))
     usage("cannot find gevo-evolve beside gevo-suite ('" + Evolve + "')");
-
   O.Out = absolute(O.Out);
-  std::vector<Launch> Launches;
-  for (const App &A : *Apps) {
-    std::string AppDir = O.Out + "/" + A.Name;
-    if (std::error_code EC = sys::fs::create_directories(AppDir))
-      usage("cannot create '" + AppDir + "': " + EC.message());
-    Launches.push_back({A.Name,
-                        A.Kernel.empty() ? std::vector<std::string>()
-                                         : evolveArgv(O, A, Evolve, AppDir),
-                        AppDir + "/gevo-evolve.log"});
-  }
-  std::fprintf(stderr,
-               "gevo-suite: %zu apps, %u at a time, each gevo-evolve with %u "
-               "threads and workers, per-app limit %s; output in %s\n",
-               Apps->size(), O.Jobs, std::max(1u, O.Cores / O.Jobs),
-               gevo::formatDuration(O.LimitSeconds).c_str(), O.Out.c_str());
 
   SuiteSummary S;
   S.Setup = setupJson(O, argc, argv);
-  S.Apps.resize(Apps->size());
-  auto Start = std::chrono::steady_clock::now();
-  RunnerOptions RO{O.Jobs, O.LimitSeconds, O.BudgetSeconds * 1.2};
-  runAll(Launches, RO, [&](size_t I, const Ending &E) {
-    S.Apps[I] = readResult((*Apps)[I], E, O.Out + "/" + (*Apps)[I].Name,
-                           O.LimitSeconds);
-    return describe(S.Apps[I]);
-  });
-  S.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                            Start).count();
+  runSuite(O, Apps, Evolve, S);
   if (!O.Previous.empty())
     compareWith(S, Previous, absolute(O.Previous));
   writeSummaries(O.Out, S);
   std::cout << renderMarkdown(S) << "\nsummary: " << O.Out << "/summary.html\n";
+  if (int Sig = stopSignal())
+    return 128 + Sig;
   return S.countOk() ? 0 : 1;
 }
