@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 
 using namespace gevo;
@@ -166,6 +167,14 @@ void barriers(const llvm::Module &M) {
 
 int main(int Argc, char **Argv) {
   int Threads = Argc > 1 ? std::atoi(Argv[1]) : 1;
+  if (Argc > 2 || Threads < 1) {
+    std::fprintf(stderr, "usage: gevo_cpu_bench [threads]  (TBB threads, at "
+                         "least 1; default 1)\n");
+    return Argc == 2 && (!std::strcmp(Argv[1], "-h") ||
+                         !std::strcmp(Argv[1], "--help"))
+               ? 0
+               : 2;
+  }
   tbb::global_control Limit(tbb::global_control::max_allowed_parallelism,
                             Threads);
   std::printf("TBB threads: %d\n", Threads);
