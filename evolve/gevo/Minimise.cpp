@@ -95,12 +95,15 @@ std::string kindOf(const Instruction &I) {
   }
   auto Space = [](const Value *Ptr) {
     unsigned AS = Ptr->getType()->getPointerAddressSpace();
-    return AS == 3 ? "shared" : AS == 4 ? "constant" : AS == 1 ? "global" : "";
+    return AS == 3   ? "shared "
+           : AS == 4 ? "constant "
+           : AS == 1 ? "global "
+                     : "";
   };
   if (auto *L = dyn_cast<LoadInst>(&I))
-    return std::string("a ") + Space(L->getPointerOperand()) + " load";
+    return std::string("a ") + Space(L->getPointerOperand()) + "load";
   if (auto *S = dyn_cast<StoreInst>(&I))
-    return std::string("a ") + Space(S->getPointerOperand()) + " store";
+    return std::string("a ") + Space(S->getPointerOperand()) + "store";
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
     return "an atomic";
   if (isa<GetElementPtrInst>(I))

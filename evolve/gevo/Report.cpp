@@ -200,11 +200,16 @@ Expected<std::string> renderReport(const RunDir &D) {
     consumeError(J.takeError());
   if (!Summary.is_null()) {
     const nlohmann::json &Held = Summary.value("heldout", nlohmann::json::object());
-    S << "<p class='big'>best speedup " << num(Summary.value("best_speedup", 0.0))
-      << "x over the base on the evolution cases; held-out validation: "
-      << esc(Held.value("status", "not run")) << ", speedup "
-      << num(Held.value("speedup", 0.0)) << "x, error "
-      << num(Held.value("error", 0.0)) << "</p>";
+    if (Summary.contains("best"))
+      S << "<p class='big'>best speedup " << num(Summary.value("best_speedup", 0.0))
+        << "x over the base on the evolution cases; held-out validation: "
+        << esc(Held.value("status", "not run")) << ", speedup "
+        << num(Held.value("speedup", 0.0)) << "x, error "
+        << num(Held.value("error", 0.0)) << "</p>";
+    else
+      S << "<p class='big'>no variant passed held-out validation ("
+        << esc(Held.value("status", "not run")) << "): the base stays the "
+        << "best</p>";
   } else {
     S << "<p class='big'>run in progress or interrupted (no summary yet)</p>";
   }
@@ -227,7 +232,8 @@ Expected<std::string> renderReport(const RunDir &D) {
     consumeError(P.takeError());
   }
   if (!Summary.is_null()) {
-    S << "<h2>Best variant</h2>" << editsTable(Summary.value("best", nlohmann::json()));
+    if (Summary.contains("best"))
+      S << "<h2>Best variant</h2>" << editsTable(Summary["best"]);
     S << "<h2>As evolved</h2><p>the best variant's edits before delta "
          "debugging dropped those that do not contribute:</p>"
       << editsTable(Summary.value("evolved", nlohmann::json()));

@@ -7,6 +7,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -114,14 +115,16 @@ std::string formatDuration(double Seconds) {
   return Buf;
 }
 
-std::string compileIfCuda(StringRef Tool, const std::string &Path,
-                          const char *Argv0, int ExitStatus) {
+std::unique_ptr<Module> loadKernel(StringRef Tool, const std::string &Path,
+                                   const char *Argv0, LLVMContext &Ctx,
+                                   int ExitStatus) {
   if (!StringRef(Path).ends_with(".cu"))
-    return Path;
+    return loadModule(Tool, Path, Ctx, ExitStatus);
   std::string Cc = besideExecutable(Argv0, "gevo-cc");
   SmallString<256> Out;
   if (sys::fs::createTemporaryFile(Tool, "ll", Out))
     toolError(Tool, "cannot create a temporary file", ExitStatus);
+  FileRemover Remove(Out);
   std::string Err;
   StringRef Args[] = {Cc, Path, "-o", Out};
   if (sys::ExecuteAndWait(Cc, Args, std::nullopt, {}, 0, 0, &Err) != 0)
@@ -129,7 +132,7 @@ std::string compileIfCuda(StringRef Tool, const std::string &Path,
               "gevo-cc could not compile '" + Path + "'" +
                   (Err.empty() ? "" : ": " + Err),
               ExitStatus);
-  return std::string(Out);
+  return loadModule(Tool, Out, Ctx, ExitStatus);
 }
 
 } // namespace gevo

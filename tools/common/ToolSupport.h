@@ -41,11 +41,14 @@ std::unique_ptr<llvm::Module> loadModule(llvm::StringRef Tool,
 void writeModule(llvm::StringRef Tool, const llvm::Module &M,
                  llvm::StringRef Path);
 
-/// A kernel path as IR: a .cu source is compiled to a temporary .ll by the
-/// gevo-cc beside this executable (Argv0); anything else is returned as
-/// is. A compile failure is a toolError with ExitStatus.
-std::string compileIfCuda(llvm::StringRef Tool, const std::string &Path,
-                          const char *Argv0, int ExitStatus = 1);
+/// A kernel as a module (see loadModule): a .cu source is first compiled
+/// to a temporary .ll, removed afterwards, by the gevo-cc beside this
+/// executable (Argv0). A compile failure is a toolError with ExitStatus.
+std::unique_ptr<llvm::Module> loadKernel(llvm::StringRef Tool,
+                                         const std::string &Path,
+                                         const char *Argv0,
+                                         llvm::LLVMContext &Ctx,
+                                         int ExitStatus = 1);
 
 /// Reads a whole text file or fails with toolError.
 std::string readTextFile(llvm::StringRef Tool, llvm::StringRef Path);

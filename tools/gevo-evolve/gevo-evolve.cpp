@@ -149,8 +149,7 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   C.TestsDir = absolute(Tests);
   LLVMContext Ctx;
   std::unique_ptr<Module> Base =
-      gevo::loadModule(Tool, gevo::compileIfCuda(Tool, Kernel, Argv0, BadInput),
-                       Ctx, BadInput);
+      gevo::loadKernel(Tool, Kernel, Argv0, Ctx, BadInput);
   return GevoRun::start(C, *Base, Out.empty() ? defaultOut(Kernel, C.Seed) : Out);
 }
 
@@ -204,9 +203,9 @@ int main(int argc, char **argv) {
                    "population size")(
       "init-dist", po::value(&C.Params.InitDist)->default_value(3),
       "mutations of each initial individual")(
-      "crossover-rate", po::value(&C.Params.CrossRate)->default_value(0.8),
+      "crossover-rate", po::value(&C.Params.CrossRate)->default_value(0.8, "0.8"),
       "probability of one-point messy crossover per pair")(
-      "mutation-rate", po::value(&C.Params.MutateRate)->default_value(0.3),
+      "mutation-rate", po::value(&C.Params.MutateRate)->default_value(0.3, "0.3"),
       "probability of a mutation per individual")(
       "elite-fraction", po::value(&C.Params.EliteFraction)->default_value(0.25),
       "share of the population kept as elites")(

@@ -193,8 +193,8 @@ int main(int argc, char **argv) {
     usageError("--workers must be at least 1");
 
   LLVMContext Ctx;
-  std::unique_ptr<Module> Base = gevo::loadModule(
-      Tool, gevo::compileIfCuda(Tool, Kernel, argv[0], 2), Ctx, 2);
+  std::unique_ptr<Module> Base =
+      gevo::loadKernel(Tool, Kernel, argv[0], Ctx, 2);
   gevo::nameInstructions(*Base);
   std::unique_ptr<Module> VariantModule = buildVariant(*Base, EditsPath);
   if (!EmitKind.empty()) {

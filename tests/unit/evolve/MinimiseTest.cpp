@@ -88,6 +88,10 @@ entry:
   call void @llvm.nvvm.barrier0()
   ret void
 }
+define i32 @g(ptr %p) {
+  %y = load i32, ptr %p
+  ret i32 %y
+}
 )",
                              Ctx);
   nameInstructions(*M);
@@ -98,6 +102,9 @@ entry:
   EXPECT_NE(D.find("%entry of @k"), std::string::npos) << D;
   EXPECT_NE(describeEdit(*M, deleteOf("U1")).find("a shared store"),
             std::string::npos);
+  EXPECT_NE(describeEdit(*M, deleteOf("U4")).find("(a load)"),
+            std::string::npos)
+      << describeEdit(*M, deleteOf("U4"));
   EXPECT_NE(describeEdit(*M, deleteOf("U3@U1")).find("made by an earlier edit"),
             std::string::npos);
 }
