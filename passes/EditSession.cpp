@@ -197,12 +197,16 @@ void EditSession::erase(Instruction &I) {
   I.eraseFromParent();
 }
 
+bool EditSession::inScope(const Function &F) const {
+  return Scope.empty() || is_contained(Scope, F.getName());
+}
+
 std::vector<Instruction *>
 EditSession::collect(function_ref<bool(const Instruction &)> Pred,
                      Function *Only) {
   std::vector<Instruction *> Result;
   for (Function &F : M)
-    if (!Only || &F == Only)
+    if (Only ? &F == Only : inScope(F))
       for (Instruction &I : instructions(F))
         if (!getUid(I).empty() && Pred(I))
           Result.push_back(&I);

@@ -80,6 +80,9 @@ public:
   }
   llvm::DominatorTree &domTree(llvm::Function &F);
   void setChooser(Chooser &C) { Choose = &C; }
+  /// Restricts collect()'s module-wide searches, where targets are drawn,
+  /// to the functions named in Names (all of them when empty).
+  void setScope(llvm::ArrayRef<std::string> Names) { Scope = Names; }
 
   /// The token of a value that may stand in an operand: U<uid>, A<n>, @name.
   static std::string token(const llvm::Value &V);
@@ -103,18 +106,20 @@ public:
   void erase(llvm::Instruction &I);
 
   /// Named instructions that satisfy Pred, in program order: of function
-  /// Only if given, else of the whole module.
+  /// Only if given, else of the whole module (within the scope).
   std::vector<llvm::Instruction *>
   collect(llvm::function_ref<bool(const llvm::Instruction &)> Pred,
           llvm::Function *Only = nullptr);
 
 private:
+  bool inScope(const llvm::Function &F) const;
   void fixUse(llvm::Use &U, const llvm::Instruction *Exclude);
   std::string deriveUid(llvm::StringRef Source, llvm::StringRef Place) const;
 
   llvm::Module &M;
   UidMap Uids;
   Chooser *Choose = nullptr;
+  llvm::ArrayRef<std::string> Scope;
   llvm::DenseMap<llvm::Function *, std::unique_ptr<llvm::DominatorTree>> Trees;
 };
 

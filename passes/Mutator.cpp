@@ -3,6 +3,10 @@
 #include "gevo/passes/Mutator.h"
 #include "EditSession.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Module.h"
+
 using namespace llvm;
 
 namespace gevo {
@@ -21,8 +25,10 @@ const OpImpl &opImpl(OpKind Op) {
   return Table[static_cast<int>(Op)];
 }
 
-std::optional<Edit> mutate(Module &M, OpKind Op, Rng &R) {
+std::optional<Edit> mutate(Module &M, OpKind Op, Rng &R,
+                           ArrayRef<std::string> Functions) {
   EditSession S(M);
+  S.setScope(Functions);
   Edit E;
   E.Op = Op;
   const OpImpl &Impl = opImpl(Op);
@@ -35,6 +41,35 @@ std::optional<Edit> mutate(Module &M, OpKind Op, Rng &R) {
   if (!Impl.Apply(S, E).empty())
     return std::nullopt;
   return E;
+}
+
+/// F's name as a user may give it: the demangled name before its '('.
+static std::string plainName(const Function &F) {
+  std::string Plain = demangle(F.getName());
+  return Plain.substr(0, Plain.find('('));
+}
+
+Expected<std::vector<std::string>>
+resolveFunctions(const Module &M, ArrayRef<std::string> Names) {
+  std::vector<std::string> Out;
+  for (const std::string &Name : Names) {
+    size_t Before = Out.size();
+    for (const Function &F : M)
+      if (!F.isDeclaration() && (F.getName() == Name || plainName(F) == Name))
+        Out.push_back(F.getName().str());
+    if (Out.size() > Before)
+      continue;
+    std::string Defined;
+    for (const Function &F : M)
+      if (!F.isDeclaration())
+        Defined += (Defined.empty() ? "" : ", ") + plainName(F);
+    return createStringError(inconvertibleErrorCode(),
+                             "no function '%s' in the module (it defines %s)",
+                             Name.c_str(), Defined.c_str());
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 
 static std::string applyIn(EditSession &S, const Edit &E) {

@@ -3,6 +3,7 @@
 #include "gevo/evolve/GevoRun.h"
 #include "gevo/evolve/Report.h"
 #include "gevo/harness/Lower.h"
+#include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -66,7 +67,11 @@ uint64_t GevoRun::evaluations() const { return Eng->evaluations(); }
 
 Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   Base = std::move(M);
-  Builder = std::make_unique<VariantBuilder>(bitcodeOf(*Base));
+  if (Expected<std::vector<std::string>> F =
+          resolveFunctions(*Base, Config.Functions);
+      !F)
+    return F.takeError();
+  Builder = std::make_unique<VariantBuilder>(bitcodeOf(*Base), Config.Functions);
   EvalOptions EO;
   EO.Target = Config.Target;
   EO.Workers = Config.Workers;

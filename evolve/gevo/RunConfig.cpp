@@ -49,6 +49,7 @@ nlohmann::json RunConfig::toJson() const {
       {"validate_max", ValidateMax},
       {"batch_size", BatchSize},
       {"minimise", Minimise},
+      {"functions", Functions},
       {"threads", Threads},
       {"workers", Workers}};
   // JSON has no infinity: an absent budget is null.
@@ -84,6 +85,7 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   C.ValidateMax = J.at("validate_max");
   C.BatchSize = J.at("batch_size");
   C.Minimise = J.at("minimise");
+  C.Functions = J.value("functions", std::vector<std::string>{});
   C.Threads = J.at("threads");
   C.Workers = J.at("workers");
   if (!J.at("time_budget_s").is_null())

@@ -75,8 +75,9 @@ std::string codeKey(Module &M) {
   return Hex;
 }
 
-VariantBuilder::VariantBuilder(std::string BaseBitcode)
-    : Base(std::move(BaseBitcode)) {}
+VariantBuilder::VariantBuilder(std::string BaseBitcode,
+                               std::vector<std::string> Functions)
+    : Base(std::move(BaseBitcode)), Functions(std::move(Functions)) {}
 
 namespace {
 std::unique_ptr<Module> parseBase(const std::string &Bitcode, LLVMContext &Ctx) {
@@ -122,7 +123,7 @@ Prepared VariantBuilder::build(Variant &G) const {
     Rng R(*G.MutationSeed);
     G.MutationSeed.reset();
     OpKind Op = allOps()[R.below(allOps().size())];
-    std::optional<Edit> E = mutate(*M, Op, R);
+    std::optional<Edit> E = mutate(*M, Op, R, Functions);
     if (!E) {
       P.Key = "no-candidate:" + opName(Op).str();
       P.Failed = failed(Status::NotApplicable,

@@ -12,6 +12,7 @@
 #include "ToolSupport.h"
 
 #include "gevo/evolve/GevoRun.h"
+#include "gevo/passes/Mutator.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -150,6 +151,17 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   LLVMContext Ctx;
   std::unique_ptr<Module> Base =
       gevo::loadKernel(Tool, Kernel, Argv0, Ctx, BadInput);
+  if (VM.count("functions")) {
+    SmallVector<StringRef> Names;
+    StringRef(VM["functions"].as<std::string>()).split(Names, ',', -1, false);
+    std::vector<std::string> Wanted(Names.begin(), Names.end());
+    if (Wanted.empty())
+      fail("--functions: give at least one function name");
+    Expected<std::vector<std::string>> F = gevo::resolveFunctions(*Base, Wanted);
+    if (!F)
+      fail("--functions: " + toString(F.takeError()));
+    C.Functions = std::move(*F);
+  }
   return GevoRun::start(C, *Base, Out.empty() ? defaultOut(Kernel, C.Seed) : Out);
 }
 
@@ -158,7 +170,8 @@ Expected<std::unique_ptr<GevoRun>> resumeRun(const std::string &Dir,
                                              const RunConfig &C,
                                              const po::variables_map &VM) {
   for (const char *Own : {"tests", "out", "kernel", "seed", "pop", "mode",
-                          "objective", "generations", "time-budget"})
+                          "objective", "generations", "time-budget",
+                          "functions"})
     if (VM.count(Own) && !VM[Own].defaulted())
       fail(Twine("--resume takes the configuration from the run directory; "
                  "--") + Own + " cannot be given with it");
@@ -175,6 +188,9 @@ int main(int argc, char **argv) {
   po::options_description Run("Run");
   Run.add_options()("help,h", "show this help")(
       "tests", po::value(&Tests)->value_name("DIR"), "tests dir (spec.json)")(
+      "functions", po::value<std::string>()->value_name("F,G"),
+      "edit only these functions (CUDA or IR names; default: all), e.g. the "
+      "one kernel of a multi-kernel module to evolve")(
       "target", po::value(&C.Target)->default_value("cpu"), "where variants run: cpu")(
       "objective", po::value<std::string>()->default_value("time"),
       "what to minimise: time (kernel wall time) or modeled (the cpu "

@@ -47,9 +47,9 @@ entry:
 }
 )";
 
-std::string baseBitcode() {
+std::string baseBitcode(const std::string &IR = TestIR) {
   LLVMContext Ctx;
-  std::unique_ptr<Module> M = test::parseTestIR(TestIR, Ctx);
+  std::unique_ptr<Module> M = test::parseTestIR(IR, Ctx);
   nameInstructions(*M);
   std::string BC;
   raw_string_ostream OS(BC);
@@ -135,6 +135,34 @@ TEST(VariantBuilder, ResolvesTheMutationSeedDeterministically) {
   // Replaying the resolved edit list rebuilds the same code.
   Variant Replay{V1.Edits, std::nullopt};
   EXPECT_EQ(B.build(Replay).Key, P1.Key);
+}
+
+TEST(VariantBuilder, MutatesOnlyTheFunctionsItIsGiven) {
+  std::string IR = std::string(TestIR) + R"(
+define i32 @g(i32 %a) {
+  %b = add i32 %a, 3
+  %c = mul i32 %b, %a
+  ret i32 %c
+}
+)";
+  std::set<std::string> InG;
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = test::parseTestIR(IR, Ctx);
+  nameInstructions(*M);
+  for (Instruction &I : instructions(*M->getFunction("g")))
+    InG.insert(getUid(I).str());
+  VariantBuilder B(baseBitcode(IR), {"g"});
+  unsigned Made = 0;
+  for (uint64_t Seed = 0; Seed < 60; ++Seed) {
+    Variant V;
+    V.MutationSeed = Seed;
+    B.build(V);
+    for (const Edit &E : V.Edits) {
+      ++Made;
+      EXPECT_TRUE(InG.count(E.Target)) << printEdit(E);
+    }
+  }
+  EXPECT_GT(Made, 20u);
 }
 
 TEST(VariantBuilder, SameCodeSameKeyWhateverTheEdits) {

@@ -22,6 +22,7 @@ RunConfig configured() {
   C.TimeBudgetSeconds = 600;
   C.ValidateRepeat = 3;
   C.Minimise = false;
+  C.Functions = {"_Z4stepPfi", "helper"};
   C.Workers = 3;
   return C;
 }
@@ -44,6 +45,7 @@ TEST(RunConfig, JsonRoundTripKeepsEverySetting) {
   EXPECT_EQ(Back.Seed, 99u);
   EXPECT_EQ(Back.TimeBudgetSeconds, 600);
   EXPECT_FALSE(Back.Minimise);
+  EXPECT_EQ(Back.Functions, C.Functions);
 }
 
 TEST(RunConfig, AbsentBudgetsStayAbsent) {

@@ -183,4 +183,73 @@ TEST(Apply, DeleteRepairsPhiUsesAtTheIncomingEdge) {
   EXPECT_EQ(C->getZExtValue(), 1u);
 }
 
+const char *TwoFunctions = R"(
+target triple = "nvptx64-nvidia-cuda"
+define void @_Z6updatePfi(ptr %p, i32 %n) {
+entry:
+  %a = add i32 %n, 1
+  %b = mul i32 %a, 3
+  %g = getelementptr float, ptr %p, i32 %b
+  %v = load float, ptr %g
+  %w = fmul float %v, 2.0
+  store float %w, ptr %g
+  ret void
+}
+define i32 @other(i32 %x) {
+entry:
+  %y = add i32 %x, 7
+  %z = mul i32 %y, %x
+  %u = sub i32 %z, %y
+  ret i32 %u
+}
+)";
+
+std::string functionText(const Function &F) {
+  std::string S;
+  raw_string_ostream OS(S);
+  F.print(OS);
+  return S;
+}
+
+TEST(Mutate, FunctionsKeepEditsInsideThem) {
+  LLVMContext Ctx;
+  auto Base = parseNamed(TwoFunctions, Ctx);
+  std::string Other = functionText(*Base->getFunction("other"));
+  unsigned Made = 0;
+  for (OpKind Op : allOps())
+    for (uint64_t Seed = 0; Seed < 40; ++Seed) {
+      auto M = CloneModule(*Base);
+      Rng R(Seed);
+      std::optional<Edit> E = mutate(*M, Op, R, {"_Z6updatePfi"});
+      if (!E)
+        continue;
+      ++Made;
+      ASSERT_EQ(verifyErrors(*M), "") << printEdit(*E);
+      EXPECT_EQ(functionText(*M->getFunction("other")), Other)
+          << printEdit(*E);
+    }
+  EXPECT_GT(Made, 100u);
+  // Without the scope, @other is edited too.
+  unsigned OtherEdited = 0;
+  for (uint64_t Seed = 0; Seed < 40; ++Seed) {
+    auto M = CloneModule(*Base);
+    Rng R(Seed);
+    if (mutate(*M, OpKind::Delete, R))
+      OtherEdited += functionText(*M->getFunction("other")) != Other;
+  }
+  EXPECT_GT(OtherEdited, 0u);
+}
+
+TEST(ResolveFunctions, TakesCudaAndIrNames) {
+  LLVMContext Ctx;
+  auto M = parseNamed(TwoFunctions, Ctx);
+  auto F = resolveFunctions(*M, {"update", "other", "_Z6updatePfi"});
+  ASSERT_TRUE(static_cast<bool>(F)) << toString(F.takeError());
+  EXPECT_EQ(*F, (std::vector<std::string>{"_Z6updatePfi", "other"}));
+  auto Bad = resolveFunctions(*M, {"other", "updat"});
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_EQ(toString(Bad.takeError()),
+            "no function 'updat' in the module (it defines update, other)");
+}
+
 } // namespace

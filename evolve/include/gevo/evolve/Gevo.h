@@ -52,8 +52,10 @@ messyCrossover(const std::vector<Edit> &A, const std::vector<Edit> &B, Rng &R);
 /// its bitcode. Thread-safe: each call uses its own LLVMContext.
 class VariantBuilder {
 public:
-  /// \p BaseBitcode: the base module, named (gevo UIDs), as bitcode.
-  explicit VariantBuilder(std::string BaseBitcode);
+  /// \p BaseBitcode: the base module, named (gevo UIDs), as bitcode;
+  /// \p Functions: when given, mutations edit only these functions.
+  explicit VariantBuilder(std::string BaseBitcode,
+                          std::vector<std::string> Functions = {});
   /// Completes \p G and prepares it: Key is a hash of the variant's code
   /// (UIDs ignored), Payload its bitcode. A mutation with nothing to act
   /// on, or a module the verifier rejects, is a Failed preparation.
@@ -65,6 +67,7 @@ public:
 
 private:
   std::string Base;
+  std::vector<std::string> Functions;
 };
 
 /// The hash the fitness cache uses: \p M printed without its gevo UIDs.

@@ -45,6 +45,8 @@ struct RunConfig {
   unsigned ValidateMax = 16;   ///< front members validated, best first
   size_t BatchSize = 64;
   bool Minimise = true;
+  /// IR names of the functions mutations may edit; empty: all.
+  std::vector<std::string> Functions;
   // How, not what: free to change on --resume, no effect on the results
   // of a deterministic objective.
   unsigned Threads = 0;

@@ -13,6 +13,8 @@
 #include "gevo/passes/Edit.h"
 #include "gevo/passes/Rng.h"
 
+#include "llvm/Support/Error.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,8 +26,17 @@ class Module;
 namespace gevo {
 
 /// Makes one random edit of op Op on M and returns it, or std::nullopt when
-/// M offers the op no candidate (M is then unchanged).
-std::optional<Edit> mutate(llvm::Module &M, OpKind Op, Rng &R);
+/// M offers the op no candidate (M is then unchanged). With \p Functions
+/// (IR names), the edit's instructions are in those functions only.
+std::optional<Edit> mutate(llvm::Module &M, OpKind Op, Rng &R,
+                           llvm::ArrayRef<std::string> Functions = {});
+
+/// The IR names of M's defined functions that \p Names name: each an IR
+/// name, or the name a demangled C++ name has before its '(' (a kernel's
+/// CUDA name). An error names the first that matches no defined function
+/// and lists the kernels there are.
+llvm::Expected<std::vector<std::string>>
+resolveFunctions(const llvm::Module &M, llvm::ArrayRef<std::string> Names);
 
 /// Replays E on M. Returns "" when applied, otherwise why it is not
 /// applicable (a target UID is gone, types no longer match...); M is then
