@@ -114,14 +114,11 @@ Expected<nlohmann::json> GevoRun::finish() {
                           {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0}};
   };
 
-  // The final best: minimised if it holds up, else the best front member
-  // that does, else none (the base stays the answer).
-  std::optional<size_t> Final;
-  if (Cands[MinIndex].S == Status::Ok && !Minimised.empty())
-    Final = MinIndex;
-  for (size_t I = 1; !Final && I < MinIndex; ++I)
-    if (Cands[I].S == Status::Ok)
-      Final = I;
+  std::vector<HeldOutResult> Held;
+  for (const Validated &C : Cands)
+    Held.push_back({C.S == Status::Ok, C.cost()});
+  Held[MinIndex].Passed &= !Minimised.empty(); // else it is the base again
+  std::optional<size_t> Final = chooseFinal(Held, MinIndex);
 
   nlohmann::json Validation = nlohmann::json::array();
   for (size_t I = 1; I < MinIndex; ++I)

@@ -141,6 +141,19 @@ std::string what(UidMap &Map, StringRef Uid) {
 }
 } // namespace
 
+std::optional<size_t> chooseFinal(const std::vector<HeldOutResult> &C,
+                                  size_t Min) {
+  auto Better = [&](size_t I) {
+    return I < C.size() && C[I].Passed && C[I].Cost < C[0].Cost;
+  };
+  if (Better(Min))
+    return Min;
+  for (size_t I = 1; I < Min; ++I)
+    if (Better(I))
+      return I;
+  return std::nullopt;
+}
+
 std::string describeEdit(Module &Base, const Edit &E) {
   UidMap Map(Base);
   switch (E.Op) {

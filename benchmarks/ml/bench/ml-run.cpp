@@ -9,9 +9,10 @@
 // wall time, summed kernel time, launches and modeled cost. With --repeat
 // it runs each case N times and fails unless every run reports the same
 // error and outputs (the drivers must be deterministic); --per-kernel
-// splits the kernel time by kernel; --step-budget bounds each thread (for
-// trying mutants, as the Evaluator bounds them from the base's cost). A benchmark that
-// prints numbers; the sandboxed runtime for driver cases lives in harness/.
+// splits kernel time and modeled cost by kernel; --step-budget bounds each
+// thread (for trying mutants, as the Evaluator bounds them from the base's
+// cost). A benchmark that prints numbers; the sandboxed runtime for driver
+// cases lives in harness/.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,14 +62,21 @@ public:
     KernelSeconds += Out.Seconds;
     ModeledCost += Out.ModeledCost;
     ++Launches;
-    PerKernel[Kernel].first += Out.Seconds;
-    ++PerKernel[Kernel].second;
+    KernelTotals &K = PerKernel[Kernel];
+    K.Seconds += Out.Seconds;
+    K.ModeledCost += Out.ModeledCost;
+    ++K.Launches;
     return Out;
   }
+  struct KernelTotals {
+    double Seconds = 0;
+    uint64_t ModeledCost = 0;
+    uint64_t Launches = 0;
+  };
   double KernelSeconds = 0;
   uint64_t ModeledCost = 0;
   uint64_t Launches = 0;
-  std::map<std::string, std::pair<double, uint64_t>> PerKernel;
+  std::map<std::string, KernelTotals> PerKernel;
 
 private:
   gevo::PlanDevice &D;
@@ -117,10 +125,10 @@ bool runCase(gevo::cpu::CpuPlanDevice &Dev, gevo::Driver &D,
                 Counting.KernelSeconds, (unsigned long long)Counting.Launches,
                 (unsigned long long)Counting.ModeledCost);
     if (PerKernel)
-      for (const auto &[Name, TimeAndCount] : Counting.PerKernel)
-        std::printf("    %-20s %8.3f s  %7llu launches\n", Name.c_str(),
-                    TimeAndCount.first,
-                    (unsigned long long)TimeAndCount.second);
+      for (const auto &[Name, K] : Counting.PerKernel)
+        std::printf("    %-20s %8.3f s  %7llu launches  modeled cost %llu\n",
+                    Name.c_str(), K.Seconds, (unsigned long long)K.Launches,
+                    (unsigned long long)K.ModeledCost);
     std::fflush(stdout);
     if (First && (First->Error != Out.Error || First->Outputs != Out.Outputs)) {
       std::printf("%-22s not deterministic: run %u differs from run 1\n",
@@ -148,7 +156,7 @@ int main(int argc, char **argv) {
       "case", po::value(&Only), "run only the case of this name")(
       "repeat", po::value(&Repeat), "runs per case, checked to agree")(
       "serial", "run blocks on one thread (as sandboxed workers do)")(
-      "per-kernel", "print time and launches per kernel")(
+      "per-kernel", "print time, launches and modeled cost per kernel")(
       "step-budget", po::value(&StepBudget),
       "modeled cost one thread may reach per launch (cpu target default)")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc)");

@@ -109,4 +109,18 @@ define i32 @g(ptr %p) {
             std::string::npos);
 }
 
+TEST(ChooseFinal, OnlyAVariantThatPassesAndIsCheaperThanTheBase) {
+  // C[0] the base (cost 100), C[1..3) the front, C[3] the minimised.
+  std::vector<HeldOutResult> C = {
+      {true, 100}, {false, 60}, {true, 80}, {true, 70}};
+  EXPECT_EQ(chooseFinal(C, 3), std::optional<size_t>(3));
+  C[3].Passed = false; // the minimised one failed: the first good member
+  EXPECT_EQ(chooseFinal(C, 3), std::optional<size_t>(2));
+  // A slower, more accurate front member (mode mo) is never the answer.
+  C[2].Cost = 120;
+  EXPECT_EQ(chooseFinal(C, 3), std::nullopt);
+  C[3] = {true, 100}; // as costly as the base is not better
+  EXPECT_EQ(chooseFinal(C, 3), std::nullopt);
+}
+
 } // namespace

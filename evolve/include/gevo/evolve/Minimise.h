@@ -42,6 +42,20 @@ struct Ablation {
 std::vector<Ablation> ablate(const std::vector<Edit> &Edits,
                              const EditListScorer &Score);
 
+/// A variant's held-out validation, as the end of a run chooses by it.
+struct HeldOutResult {
+  bool Passed = false; ///< every round ok (within the error tolerance)
+  double Cost = 0;     ///< median over the rounds
+};
+
+/// The variant a run ends with, from \p C: C[0] the base, C[1..Min) the
+/// front best first, C[Min] the minimised best. The minimised one when it
+/// passed and is cheaper than the base on the held-out cases, else the
+/// first front member that is; nullopt when none is (the base stays the
+/// answer: in mode mo the front also holds slower, more accurate variants).
+std::optional<size_t> chooseFinal(const std::vector<HeldOutResult> &C,
+                                  size_t Min);
+
 /// One line saying what \p E does to \p Base (named), e.g.
 /// "delete U41: call @llvm.nvvm.barrier0 (a barrier) in %for.body of @k".
 std::string describeEdit(llvm::Module &Base, const Edit &E);
