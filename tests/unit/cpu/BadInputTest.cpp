@@ -106,4 +106,30 @@ TEST(BadInput, DeviceMemoryChecks) {
             std::string::npos);
 }
 
+TEST(DeviceMemory, LayoutDependsOnlyOnTheAllocationsOfTheJob) {
+  // What a job allocates, from an empty table, after different histories:
+  // same addresses, and the page after each buffer is no buffer (a mutant
+  // reading a little past one always faults, in every worker).
+  auto Layout = [] {
+    char *A = static_cast<char *>(deviceAlloc(1000));
+    char *B = static_cast<char *>(deviceAlloc(5000));
+    ptrdiff_t Distance = B - A;
+    EXPECT_GE(Distance, 1000 + 4096); // a page of no buffer after each
+    EXPECT_TRUE(isDeviceRange(A, 1000));
+    EXPECT_FALSE(isDeviceRange(A + 1000, 1));
+    EXPECT_FALSE(isDeviceRange(B - 1, 1));
+    EXPECT_FALSE(bool(deviceFree(B)));
+    EXPECT_FALSE(bool(deviceFree(A)));
+    return std::make_pair(Distance, A);
+  };
+  auto First = Layout();
+  for (size_t Size : {64, 100000, 7}) { // another job's history
+    void *Other = deviceAlloc(Size);
+    void *More = deviceAlloc(3 * Size);
+    EXPECT_FALSE(bool(deviceFree(Other)));
+    EXPECT_FALSE(bool(deviceFree(More)));
+  }
+  EXPECT_EQ(Layout(), First);
+}
+
 } // namespace

@@ -2,6 +2,8 @@
 //
 // Device memory is host memory, but every buffer is registered in one
 // process-wide allocation table, which the launch-time checks consult.
+// Buffers are placed deterministically (Memory.cpp: one reserved region,
+// first fit, a page of gap after each).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_CPU_MEMORY_H
