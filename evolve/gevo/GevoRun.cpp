@@ -67,11 +67,11 @@ uint64_t GevoRun::evaluations() const { return Eng->evaluations(); }
 
 Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   Base = std::move(M);
-  if (Expected<std::vector<std::string>> F =
-          resolveFunctions(*Base, Config.Functions);
-      !F)
-    return F.takeError();
-  Builder = std::make_unique<VariantBuilder>(bitcodeOf(*Base), Config.Functions);
+  Expected<std::vector<std::string>> Scope =
+      resolveFunctions(*Base, Config.Functions);
+  if (!Scope)
+    return Scope.takeError();
+  Builder = std::make_unique<VariantBuilder>(bitcodeOf(*Base), *Scope);
   EvalOptions EO;
   EO.Target = Config.Target;
   EO.Workers = Config.Workers;

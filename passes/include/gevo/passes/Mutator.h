@@ -34,7 +34,7 @@ std::optional<Edit> mutate(llvm::Module &M, OpKind Op, Rng &R,
 /// The IR names of M's defined functions that \p Names name: each an IR
 /// name, or the name a demangled C++ name has before its '(' (a kernel's
 /// CUDA name). An error names the first that matches no defined function
-/// and lists the kernels there are.
+/// and lists the functions M defines.
 llvm::Expected<std::vector<std::string>>
 resolveFunctions(const llvm::Module &M, llvm::ArrayRef<std::string> Names);
 
