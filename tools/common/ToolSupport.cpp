@@ -2,6 +2,8 @@
 
 #include "ToolSupport.h"
 
+#include "gevo/passes/Mutator.h"
+
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -101,6 +103,20 @@ void writeTextFile(StringRef Tool, StringRef Path, StringRef Text) {
   if (EC)
     toolError(Tool, "cannot write '" + Path + "': " + EC.message());
   OS << Text;
+}
+
+std::vector<std::string> functionsOption(StringRef Tool, const Module &M,
+                                         StringRef List, int ExitStatus) {
+  SmallVector<StringRef> Names;
+  List.split(Names, ',', -1, false);
+  if (Names.empty())
+    toolError(Tool, "--functions: give at least one function name",
+              ExitStatus);
+  Expected<std::vector<std::string>> F =
+      resolveFunctions(M, std::vector<std::string>(Names.begin(), Names.end()));
+  if (!F)
+    toolError(Tool, "--functions: " + toString(F.takeError()), ExitStatus);
+  return std::move(*F);
 }
 
 std::string formatDuration(double Seconds) {

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class LLVMContext;
@@ -48,6 +49,14 @@ std::unique_ptr<llvm::Module> loadKernel(llvm::StringRef Tool,
                                          const std::string &Path,
                                          const char *Argv0,
                                          llvm::LLVMContext &Ctx,
+                                         int ExitStatus = 1);
+
+/// The IR names of the functions a --functions option names (a comma-
+/// separated list of CUDA or IR names; gevo::resolveFunctions), or a
+/// toolError with ExitStatus.
+std::vector<std::string> functionsOption(llvm::StringRef Tool,
+                                         const llvm::Module &M,
+                                         llvm::StringRef List,
                                          int ExitStatus = 1);
 
 /// Reads a whole text file or fails with toolError.

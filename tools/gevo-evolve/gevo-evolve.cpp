@@ -12,7 +12,6 @@
 #include "ToolSupport.h"
 
 #include "gevo/evolve/GevoRun.h"
-#include "gevo/passes/Mutator.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -151,17 +150,9 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   LLVMContext Ctx;
   std::unique_ptr<Module> Base =
       gevo::loadKernel(Tool, Kernel, Argv0, Ctx, BadInput);
-  if (VM.count("functions")) {
-    SmallVector<StringRef> Names;
-    StringRef(VM["functions"].as<std::string>()).split(Names, ',', -1, false);
-    std::vector<std::string> Wanted(Names.begin(), Names.end());
-    if (Wanted.empty())
-      fail("--functions: give at least one function name");
-    Expected<std::vector<std::string>> F = gevo::resolveFunctions(*Base, Wanted);
-    if (!F)
-      fail("--functions: " + toString(F.takeError()));
-    C.Functions = std::move(*F);
-  }
+  if (VM.count("functions"))
+    C.Functions = gevo::functionsOption(
+        Tool, *Base, VM["functions"].as<std::string>(), BadInput);
   return GevoRun::start(C, *Base, Out.empty() ? defaultOut(Kernel, C.Seed) : Out);
 }
 

@@ -62,11 +62,11 @@ void checkVerifies(const Module &M) {
 }
 
 int mutateOnce(Module &M, std::optional<std::string> OpName, uint64_t Seed,
-               StringRef Out) {
+               ArrayRef<std::string> Functions, StringRef Out) {
   gevo::Rng R(Seed);
   gevo::OpKind Op = OpName ? parseOp(*OpName)
                            : gevo::allOps()[R.below(gevo::allOps().size())];
-  std::optional<gevo::Edit> E = gevo::mutate(M, Op, R);
+  std::optional<gevo::Edit> E = gevo::mutate(M, Op, R, Functions);
   if (!E)
     gevo::toolError(Tool, "the module offers no candidate for op '" +
                               gevo::opName(Op) + "'");
@@ -111,6 +111,8 @@ int main(int argc, char **argv) {
       "op", po::value<std::string>()->notifier([&](const std::string &S) { OpName = S; }),
       "the op to apply (default: drawn uniformly from the seed)")(
       "seed", po::value(&Seed)->default_value(0), "random seed")(
+      "functions", po::value<std::string>()->value_name("F,G"),
+      "edit only these functions (CUDA or IR names; default: all)")(
       "output,o", po::value(&Out), "output IR (.ll text, .bc bitcode, - stdout)")(
       "edits", po::value(&EditsPath), "apply the edit list in FILE instead")(
       "stats", po::value(&Stats),
@@ -132,6 +134,9 @@ int main(int argc, char **argv) {
   LLVMContext Ctx;
   std::unique_ptr<Module> M = gevo::loadModule(Tool, Input, Ctx);
   gevo::nameInstructions(*M);
+  if (VM.count("functions") && (Stats || !EditsPath.empty()))
+    gevo::toolError(Tool, "--functions applies to a single mutation, not to "
+                          "--stats or --edits");
   if (Stats) {
     gevo::StatsOptions S{Stats, parseOps(OpsList), Seed,
                          VM.count("check-ptx") > 0, Arch};
@@ -140,5 +145,8 @@ int main(int argc, char **argv) {
   }
   if (!EditsPath.empty())
     return applyList(*M, EditsPath, Out);
-  return mutateOnce(*M, OpName, Seed, Out);
+  std::vector<std::string> Functions;
+  if (VM.count("functions"))
+    Functions = gevo::functionsOption(Tool, *M, VM["functions"].as<std::string>());
+  return mutateOnce(*M, OpName, Seed, Functions, Out);
 }
