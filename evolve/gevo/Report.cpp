@@ -152,6 +152,8 @@ std::map<std::string, std::vector<double>> readCsv(StringRef Text) {
 }
 
 std::string editsTable(const nlohmann::json &Best) {
+  if (!Best.is_object()) // absent from an older or hand-edited summary
+    return "<p>none</p>";
   std::ostringstream S;
   S << "<table><tr><th>edit</th><th>what it does</th>"
     << "<th>objectives without it</th></tr>";

@@ -56,4 +56,13 @@ TEST(Report, ARunWhereNoVariantPassedHeldOutHasNoBest) {
   EXPECT_NE(Html.find("deleted U2"), std::string::npos);
 }
 
+TEST(Report, ASummaryWithoutEditListsStillRenders) {
+  std::string Html =
+      render(runWithSummary(R"j({"heldout": {"status": "no variant"}})j"));
+  EXPECT_NE(Html.find("no variant passed held-out validation (no variant)"),
+            std::string::npos)
+      << Html;
+  EXPECT_NE(Html.find("As evolved"), std::string::npos);
+}
+
 } // namespace
