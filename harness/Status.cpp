@@ -17,6 +17,8 @@ constexpr std::pair<Status, std::string_view> Names[] = {
     {Status::Crash, "crash"},
     {Status::ArithTrap, "arith_trap"},
     {Status::OutOfMemory, "out_of_memory"},
+    {Status::Race, "race"},
+    {Status::Uninitialized, "uninitialized"},
 };
 } // namespace
 

@@ -76,6 +76,7 @@ Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   EO.Target = Config.Target;
   EO.Workers = Config.Workers;
   EO.Repeat = Config.Repeat;
+  EO.Judging = Config.Judging;
   auto E = Evaluator::create(*Base, S, EO);
   if (!E)
     return E.takeError();

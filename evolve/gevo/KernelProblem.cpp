@@ -61,6 +61,8 @@ Evaluation KernelProblem::judge(const VariantEval &V,
       J["time_ms"] = C.Seconds * 1e3;
     if (!C.FaultUid.empty())
       J["fault_uid"] = C.FaultUid;
+    if (!C.OtherUid.empty())
+      J["other_uid"] = C.OtherUid;
     Cases.push_back(std::move(J));
   }
   R.Detail = {{"cases", std::move(Cases)}, {"error", V.Error}};

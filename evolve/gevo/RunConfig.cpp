@@ -50,6 +50,9 @@ nlohmann::json RunConfig::toJson() const {
       {"batch_size", BatchSize},
       {"minimise", Minimise},
       {"functions", Functions},
+      {"check", Judging.checks()},
+      {"memory_model", memoryModelName(Judging.Model)},
+      {"allow_base_races", Judging.AllowBaseRaces},
       {"threads", Threads},
       {"workers", Workers}};
   // JSON has no infinity: an absent budget is null.
@@ -86,6 +89,14 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   C.BatchSize = J.at("batch_size");
   C.Minimise = J.at("minimise");
   C.Functions = J.value("functions", std::vector<std::string>{});
+  // Runs from before the judge had it on, as it is by default.
+  if (llvm::Error E = C.Judging.setChecks(J.value("check", "races,uninitialized")))
+    throw std::invalid_argument(llvm::toString(std::move(E)));
+  auto Model = parseMemoryModel(J.value("memory_model", "volta"));
+  if (!Model)
+    throw std::invalid_argument("unknown memory model");
+  C.Judging.Model = *Model;
+  C.Judging.AllowBaseRaces = J.value("allow_base_races", false);
   C.Threads = J.at("threads");
   C.Workers = J.at("workers");
   if (!J.at("time_budget_s").is_null())

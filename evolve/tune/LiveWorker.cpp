@@ -32,6 +32,8 @@ const char *launchErrorType(Status S) {
   case Status::Ok:
     return "no_error";
   case Status::WrongOutput:
+  case Status::Race: // outputs a GPU leaves undefined
+  case Status::Uninitialized:
     return "wrong_answer";
   case Status::Timeout:
     return "run_timeout";

@@ -125,7 +125,8 @@ SmallVector<Value *> loadKernelArgs(IRBuilder<> &B, Value *Args,
   return Values;
 }
 
-Function *buildBlockFunction(Function &Kernel, ContextAccess &Ctx) {
+Function *buildBlockFunction(Function &Kernel, ContextAccess &Ctx,
+                             bool StoreTid) {
   Module &M = *Kernel.getParent();
   LLVMContext &C = M.getContext();
   Kernel.setCallingConv(CallingConv::C);
@@ -155,6 +156,8 @@ Function *buildBlockFunction(Function &Kernel, ContextAccess &Ctx) {
   Sregs[LaneId] = B.CreateURem(Linear, B.getInt32(WarpWidth));
   CallInst *Start = B.CreateCall(
       M.getOrInsertFunction(ThreadStartMarker, Type::getVoidTy(C)));
+  if (StoreTid)
+    B.CreateStore(Linear, Ctx.fieldPtr(B, CtxTidOffset));
   CallInst *Call = B.CreateCall(&Kernel, Args);
   closeLoop(B, X, Sregs[NtidX]);
   closeLoop(B, Y, Sregs[NtidY]);

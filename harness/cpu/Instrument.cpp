@@ -62,7 +62,8 @@ FunctionInstrumenter::FunctionInstrumenter(Function &F, ContextAccess &Ctx,
                                            InstrumentState &S)
     : F(F), DL(F.getDataLayout()), Ctx(Ctx), S(S) {}
 
-void FunctionInstrumenter::run(bool Checks) {
+void FunctionInstrumenter::run() {
+  bool Checks = S.Opts.Checks;
   SmallVector<ReturnInst *> Returns;
   for (BasicBlock &BB : F)
     if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
@@ -74,15 +75,19 @@ void FunctionInstrumenter::run(bool Checks) {
   for (AllocaInst *AI : llvm::reverse(Big))
     AI->moveBefore(&*Body->getFirstInsertionPt());
   SmallVector<Access> Accesses;
-  if (Checks)
-    for (Instruction &I : instructions(F))
+  SmallVector<RaceAccess> Races;
+  for (Instruction &I : instructions(F)) {
+    if (Checks)
       collectAccesses(I, Accesses);
+    if (S.Opts.Races)
+      collectRaceAccesses(I, Races);
+  }
   for (Access &A : Accesses)
     A.Site = S.Sites++;
   IRBuilder<> Init(F.getEntryBlock().getTerminator());
   createLocals(Init, Checks);
   if (Checks)
-    versionThreadLoop(Accesses);
+    versionThreadLoop(Accesses, Races);
   SmallVector<Instruction *> Work;
   if (Checks)
     for (Instruction &I : instructions(F)) {
@@ -111,6 +116,8 @@ void FunctionInstrumenter::run(bool Checks) {
   }
   for (const Access &A : Accesses)
     checkAccess(A);
+  for (const RaceAccess &A : Races)
+    checkRace(A);
   storeAtReturns(Returns);
 }
 
@@ -299,13 +306,15 @@ void FunctionInstrumenter::exitIf(Value *Cond, Instruction *Before,
   Then->eraseFromParent();
 }
 
-unsigned instrument(Module &M, ContextAccess &Ctx, bool Checks,
-                    unsigned StaticSharedBytes) {
+unsigned instrument(Module &M, ContextAccess &Ctx, const RetargetOptions &Opts,
+                    unsigned StaticSharedBytes, const StringSet<> &ReadOnly) {
   InstrumentState S;
+  S.Opts = Opts;
   S.StaticSharedBytes = StaticSharedBytes;
+  S.ReadOnly = &ReadOnly;
   for (Function &F : M)
     if (!F.isDeclaration())
-      FunctionInstrumenter(F, Ctx, S).run(Checks);
+      FunctionInstrumenter(F, Ctx, S).run();
   for (const char *Marker : {CostMarker, ThreadStartMarker})
     if (Function *Decl = M.getFunction(Marker))
       Decl->eraseFromParent();

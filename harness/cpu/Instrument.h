@@ -2,8 +2,9 @@
 //
 // What instrument() (Retarget.h) does to each defined function, shared by
 // Instrument.cpp (cost, step budget, stack, division, the function's
-// locals and exits), MemoryChecks.cpp (memory accesses) and
-// ThreadLoopChecks.cpp (those hoisted out of a block function's x loop).
+// locals and exits), MemoryChecks.cpp (memory accesses), RaceChecks.cpp
+// (shared and global accesses, for the race checks) and ThreadLoopChecks.cpp
+// (checks hoisted out of a block function's x loop).
 //
 // The thread's cost, cost limit and start live in locals (promoted to
 // registers by the optimiser): loaded from the context at entry, stored
@@ -26,16 +27,26 @@ namespace gevo::cpu {
 
 /// What the functions of one module share.
 struct InstrumentState {
+  RetargetOptions Opts;
   unsigned StaticSharedBytes = 0;
+  const llvm::StringSet<> *ReadOnly = nullptr; ///< Read-only globals.
   unsigned Sites = 0;                      ///< Memory-check sites so far.
+  unsigned RaceSites = 0;                  ///< Race-check sites so far.
   llvm::DenseMap<llvm::StringRef, llvm::Value *> Uids; ///< UID strings.
 };
+
+/// How check code calls the runtime's \p Runtime entry: through a thunk
+/// that preserves the caller's registers where the backend can
+/// (preserve_most), so a hot loop around a check keeps its values in them.
+llvm::FunctionCallee runtimeThunk(llvm::Module &M, ContextAccess &Ctx,
+                                  llvm::StringRef Runtime);
+llvm::CallingConv::ID thunkConv(const llvm::Module &M);
 
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(llvm::Function &F, ContextAccess &Ctx,
                        InstrumentState &S);
-  void run(bool Checks);
+  void run();
 
 private:
   // Instrument.cpp
@@ -71,11 +82,29 @@ private:
   std::pair<llvm::Value *, llvm::Value *> cacheFields(llvm::IRBuilder<> &B,
                                                       unsigned Site);
 
+  // RaceChecks.cpp
+  /// An access that may reach shared or global memory: where, pointer,
+  /// bytes (a constant, or a memory intrinsic's length), RaceFlags, site.
+  struct RaceAccess {
+    llvm::Instruction *At;
+    llvm::Value *Ptr;
+    llvm::Value *Bytes;
+    uint32_t Flags;
+    unsigned Site;
+  };
+  void collectRaceAccesses(llvm::Instruction &I,
+                           llvm::SmallVectorImpl<RaceAccess> &Out);
+  /// Whether \p Ptr can only point into a local or a read-only global.
+  bool privateOrReadOnly(const llvm::Value *Ptr) const;
+  void checkRace(const RaceAccess &A);
+
   // ThreadLoopChecks.cpp
   /// In a block function with checks: a copy of the x loop without the
   /// checks of the accesses whose range it tests first; appends the copies
-  /// of the other accesses of the loop to \p Accesses.
-  void versionThreadLoop(llvm::SmallVectorImpl<Access> &Accesses);
+  /// of the other accesses of the loop to \p Accesses, and of every race
+  /// access of the loop to \p Races.
+  void versionThreadLoop(llvm::SmallVectorImpl<Access> &Accesses,
+                         llvm::SmallVectorImpl<RaceAccess> &Races);
 
   llvm::Function &F;
   const llvm::DataLayout &DL;

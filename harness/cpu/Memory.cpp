@@ -2,6 +2,8 @@
 
 #include "gevo/harness/cpu/Memory.h"
 
+#include "Race.h"
+
 #include <sys/mman.h>
 
 #include <cstdlib>
@@ -142,6 +144,7 @@ Error deviceFree(void *Ptr) {
     return createStringError(inconvertibleErrorCode(),
                              "deviceFree: %p is not a device buffer", Ptr);
   size_t Rounded = roundedSize(It->second);
+  GlobalShadow::get().release(It->first, Rounded);
   T.Live.erase(It);
   if (T.Region.owns(Ptr))
     T.Region.release(Ptr, Rounded);

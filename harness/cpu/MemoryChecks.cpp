@@ -29,9 +29,14 @@ using namespace llvm;
 namespace gevo::cpu {
 namespace {
 
-constexpr const char *CheckThunk = "gevo.check";
+/// The thunks through which checks call the runtime, and what they call.
+constexpr std::pair<const char *, const char *> Thunks[] = {
+    {"gevo.check", GEVO_RT_CHECK},
+    {"gevo.race", GEVO_RT_RACE},
+};
 
-/// How the checks call the thunk: preserve_most where the backend has it.
+} // namespace
+
 CallingConv::ID thunkConv(const Module &M) {
   Triple T(M.getTargetTriple());
   return T.getArch() == Triple::x86_64 || T.isAArch64()
@@ -39,31 +44,33 @@ CallingConv::ID thunkConv(const Module &M) {
              : CallingConv::C;
 }
 
-/// The thunk's declaration; defineCheckThunk gives it its body.
-FunctionCallee checkThunk(Module &M, ContextAccess &Ctx) {
-  FunctionType *Ty = Ctx.runtime(GEVO_RT_CHECK).getFunctionType();
-  FunctionCallee Thunk = M.getOrInsertFunction(CheckThunk, Ty);
+FunctionCallee runtimeThunk(Module &M, ContextAccess &Ctx,
+                            StringRef Runtime) {
+  const auto *It = llvm::find_if(
+      Thunks, [&](const auto &T) { return Runtime == T.second; });
+  FunctionType *Ty = Ctx.runtime(Runtime).getFunctionType();
+  FunctionCallee Thunk = M.getOrInsertFunction(It->first, Ty);
   cast<Function>(Thunk.getCallee())->setCallingConv(thunkConv(M));
   return Thunk;
 }
 
-} // namespace
-
-void defineCheckThunk(Module &M, ContextAccess &Ctx) {
-  Function *Thunk = M.getFunction(CheckThunk);
-  if (!Thunk)
-    return;
-  IRBuilder<> B(BasicBlock::Create(M.getContext(), "", Thunk));
-  SmallVector<Value *> Args;
-  for (Argument &A : Thunk->args())
-    Args.push_back(&A);
-  CallInst *Call = B.CreateCall(Ctx.runtime(GEVO_RT_CHECK), Args);
-  Call->setTailCallKind(CallInst::TCK_NoTail);
-  B.CreateRet(Call);
-  Thunk->setLinkage(GlobalValue::InternalLinkage);
-  Thunk->addFnAttr(Attribute::NoInline);
-  Thunk->addFnAttr(Attribute::Cold);
-  Thunk->setDoesNotThrow();
+void defineThunks(Module &M, ContextAccess &Ctx) {
+  for (auto [Name, Runtime] : Thunks) {
+    Function *Thunk = M.getFunction(Name);
+    if (!Thunk)
+      continue;
+    IRBuilder<> B(BasicBlock::Create(M.getContext(), "", Thunk));
+    SmallVector<Value *> Args;
+    for (Argument &A : Thunk->args())
+      Args.push_back(&A);
+    CallInst *Call = B.CreateCall(Ctx.runtime(Runtime), Args);
+    Call->setTailCallKind(CallInst::TCK_NoTail);
+    B.CreateRet(Call);
+    Thunk->setLinkage(GlobalValue::InternalLinkage);
+    Thunk->addFnAttr(Attribute::NoInline);
+    Thunk->addFnAttr(Attribute::Cold);
+    Thunk->setDoesNotThrow();
+  }
 }
 
 void FunctionInstrumenter::collectAccesses(Instruction &I,
@@ -150,7 +157,7 @@ void FunctionInstrumenter::checkAccess(const Access &A) {
   Instruction *Slow = SplitBlockAndInsertIfThen(Miss, A.At, false, Unlikely);
   B.SetInsertPoint(Slow);
   CallInst *Found = B.CreateCall(
-      checkThunk(*F.getParent(), Ctx),
+      runtimeThunk(*F.getParent(), Ctx, GEVO_RT_CHECK),
       {A.Ptr, B.getInt64(A.Bytes), B.getInt32(A.IsWrite), uidOf(*A.At)});
   Found->setCallingConv(thunkConv(*F.getParent()));
   Value *Len = B.CreateExtractValue(Found, 1);

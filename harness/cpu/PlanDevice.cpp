@@ -70,6 +70,7 @@ LaunchOutcome CpuPlanDevice::launch(const std::string &Kernel, gevo::Dim3 Grid,
   Out.S = R->S;
   Out.Message = R->Message;
   Out.FaultUid = R->FaultUid;
+  Out.OtherUid = R->OtherUid;
   Out.Seconds = R->Seconds;
   Out.ModeledCost = R->ModeledCost;
   return Out;

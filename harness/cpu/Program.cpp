@@ -35,6 +35,9 @@ struct Program::Impl {
   std::vector<CheckedRange> GlobalRanges; ///< Sorted by address.
   uint64_t ThreadCostLimit = 0, LaunchCostLimit = 0;
   bool ParallelBlocks = true;
+  LaunchRace RaceConfig; ///< Without races checked: null.
+  bool RaceChecks = true;
+  StringSet<> AllowedRaces;
   unsigned StaticSharedBytes = 0;
   unsigned CheckSites = 0;
   double JitSeconds = 0;
@@ -115,7 +118,9 @@ Expected<std::unique_ptr<Module>> retargetedCopy(const Module &NVPTXModule,
   auto Host = hostTarget();
   if (!Host)
     return Host.takeError();
-  auto Found = retarget(**M, Host->Triple, Host->DL, {Opts.Checks});
+  auto Found =
+      retarget(**M, Host->Triple, Host->DL,
+               {Opts.Checks, Opts.RaceChecks || Opts.InitChecks});
   if (!Found)
     return Found.takeError();
   Info = std::move(*Found);
@@ -164,6 +169,12 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
   P->ThreadCostLimit = Opts.ThreadCostLimit;
   P->LaunchCostLimit = Opts.LaunchCostLimit;
   P->ParallelBlocks = Opts.ParallelBlocks;
+  P->RaceChecks = Opts.RaceChecks || Opts.InitChecks;
+  P->AllowedRaces.insert(Opts.AllowedRaces.begin(), Opts.AllowedRaces.end());
+  P->RaceConfig.Model = Opts.Model;
+  P->RaceConfig.Races = Opts.RaceChecks;
+  P->RaceConfig.Inits = Opts.InitChecks;
+  P->RaceConfig.Allowed = &P->AllowedRaces;
   if (Error E = P->collectGlobalRanges(Info.ReadOnlyGlobals))
     return E;
   P->JitSeconds = secondsSince(Start);
@@ -193,6 +204,14 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   L.ThreadCostLimit = P->ThreadCostLimit;
   L.LaunchCostLimit = P->LaunchCostLimit;
   L.Ranges = P->launchRanges();
+  LaunchRace Race = P->RaceConfig;
+  std::unique_lock<std::mutex> Shadow;
+  if (P->RaceChecks) {
+    GlobalShadow &G = GlobalShadow::get();
+    Shadow = std::unique_lock(G.Lock);
+    G.newGeneration();
+    L.Race = &Race;
+  }
   // Runs blocks [Begin, End) with one shared-memory arena.
   auto RunBlocks = [&](uint64_t Begin, uint64_t End) {
     auto Arena = std::make_unique<char[]>(L.SharedBytes);
@@ -200,12 +219,12 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
     for (uint64_t B = Begin; B != End; ++B) {
       if (L.stopped(B))
         return;
-      std::memset(Arena.get(), 0, L.SharedBytes);
+      fillPoison(Arena.get(), L.SharedBytes);
       Run.run(B);
     }
   };
   auto Start = Clock::now();
-  if (P->ParallelBlocks)
+  if (P->ParallelBlocks && !L.Race)
     tbb::parallel_for(tbb::blocked_range<uint64_t>(0, Config.Grid.size()),
                       [&](const tbb::blocked_range<uint64_t> &Blocks) {
                         RunBlocks(Blocks.begin(), Blocks.end());

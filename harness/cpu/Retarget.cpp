@@ -45,6 +45,8 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
     Ret = I64;
     Params = {I64, I64};
   }
+  if (Name == GEVO_RT_RACE) // (address, size, flags, site, UID) -> fault
+    Params = {PointerType::get(C, 0), I64, I32, I32, PointerType::get(C, 0)};
   FunctionCallee F =
       M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
   cast<Function>(F.getCallee())->setDoesNotThrow();
@@ -212,13 +214,16 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
   for (Function *K : Kernels) {
     KernelInfo &KI = Info.Kernels[K->getName()];
     KI.NumParams = K->arg_size();
-    Function *Block = synchronises(*K) ? nullptr : buildBlockFunction(*K, Ctx);
+    Function *Block = synchronises(*K)
+                          ? nullptr
+                          : buildBlockFunction(*K, Ctx, Opts.Races);
     if (!Block)
       continue;
     KI.EntryName = Block->getName().str();
     KI.RunsBlock = true;
   }
-  Info.CheckSites = instrument(M, Ctx, Opts.Checks, Info.StaticSharedBytes);
+  Info.CheckSites = instrument(M, Ctx, Opts, Info.StaticSharedBytes,
+                               Info.ReadOnlyGlobals);
   for (GlobalVariable &G : M.globals())
     if (!G.isDeclaration() && G.hasExternalLinkage())
       Info.GlobalBytes[G.getName()] =
@@ -237,7 +242,7 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
     else
       KI.EntryName = addEntry(*K);
   }
-  defineCheckThunk(M, Ctx);
+  defineThunks(M, Ctx);
   if (Error E = verify(M))
     return E;
   return Info;

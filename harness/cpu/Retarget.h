@@ -39,6 +39,7 @@ struct KernelInfo {
 
 struct RetargetOptions {
   bool Checks = true; ///< Memory, division and stack checks.
+  bool Races = true;  ///< Race and initialisation checks (Race.h).
 };
 
 struct RetargetInfo {
@@ -99,8 +100,11 @@ void annotateCost(llvm::Module &M);
 /// For \p Kernel, which reaches no barrier or warp operation: the block
 /// function `void gevo.block.<kernel>(ptr Args)`, which loops over the
 /// threads of one block with the kernel inlined and its special-register
-/// reads replaced; null when the kernel cannot be inlined.
-llvm::Function *buildBlockFunction(llvm::Function &Kernel, ContextAccess &Ctx);
+/// reads replaced (with \p StoreTid, each thread stores its linear index in
+/// the context's Tid, for the race checks); null when the kernel cannot be
+/// inlined.
+llvm::Function *buildBlockFunction(llvm::Function &Kernel, ContextAccess &Ctx,
+                                   bool StoreTid);
 
 /// The arguments of \p Kernel loaded from \p Args, an array of pointers to
 /// each argument's value (as cuLaunchKernel takes them); the loads are
@@ -113,13 +117,17 @@ llvm::SmallVector<llvm::Value *> loadKernelArgs(llvm::IRBuilder<> &B,
 /// modeled cost (from the CostMarkers) and the step budget at function
 /// entries and loop headers, both kept in locals; with \p Checks, memory
 /// accesses against the live ranges (MemoryChecks.cpp), integer division and
-/// the stack limit. A failed check records its status and the instruction's
-/// UID in the context and returns. Returns the number of memory-check sites.
-unsigned instrument(llvm::Module &M, ContextAccess &Ctx, bool Checks,
-                    unsigned StaticSharedBytes);
-/// Defines the thunk through which the memory checks call the runtime, once
-/// nothing else will be instrumented (it is not the kernel's code).
-void defineCheckThunk(llvm::Module &M, ContextAccess &Ctx);
+/// the stack limit; with Races, every access that may reach shared or global
+/// memory is recorded for the race checks (RaceChecks.cpp). A failed check
+/// records its status and the instruction's UID in the context and returns.
+/// \p ReadOnly names the read-only globals. Returns the number of
+/// memory-check sites.
+unsigned instrument(llvm::Module &M, ContextAccess &Ctx,
+                    const RetargetOptions &Opts, unsigned StaticSharedBytes,
+                    const llvm::StringSet<> &ReadOnly);
+/// Defines the thunks through which the checks call the runtime, once
+/// nothing else will be instrumented (they are not the kernel's code).
+void defineThunks(llvm::Module &M, ContextAccess &Ctx);
 
 /// Moves every global to address space 0 (shared variables into the arena),
 /// retypes every pointer value and drops the address-space casts. Returns the

@@ -53,6 +53,9 @@ struct ThreadContext {
   char *Shared;      ///< The block's shared-memory arena.
   uint32_t Aborted;  ///< Non-zero: return at once (the launch stopped).
   uint32_t FaultCode; ///< A Status, set with Aborted when this thread faults.
+  /// Linear index of the running thread in its block (a block function
+  /// stores it as each thread starts, when races are checked).
+  uint32_t Tid;
   const char *FaultUid; ///< UID of the faulting instruction, or null.
   uint64_t Cost;      ///< Modeled cost so far.
   /// Past it, the next loop header or function entry asks gevo_rt_budget
@@ -75,6 +78,7 @@ inline constexpr unsigned CtxAbortedOffset = offsetof(ThreadContext, Aborted);
 inline constexpr unsigned CtxFaultCodeOffset =
     offsetof(ThreadContext, FaultCode);
 inline constexpr unsigned CtxFaultUidOffset = offsetof(ThreadContext, FaultUid);
+inline constexpr unsigned CtxTidOffset = offsetof(ThreadContext, Tid);
 inline constexpr unsigned CtxCostOffset = offsetof(ThreadContext, Cost);
 inline constexpr unsigned CtxCostLimitOffset =
     offsetof(ThreadContext, CostLimit);
@@ -105,5 +109,6 @@ void setCurrentThread(ThreadContext *T);
 #define GEVO_RT_SYNCWARP "gevo_rt_syncwarp"
 #define GEVO_RT_CHECK "gevo_rt_check"
 #define GEVO_RT_BUDGET "gevo_rt_budget"
+#define GEVO_RT_RACE "gevo_rt_race"
 
 #endif // GEVO_HARNESS_CPU_RUNTIME_H

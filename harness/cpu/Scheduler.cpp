@@ -11,7 +11,7 @@ namespace ctx = boost::context;
 namespace gevo::cpu {
 
 void LaunchState::fault(uint64_t BlockLinear, Status S, std::string Message,
-                        std::string Uid) {
+                        std::string Uid, std::string OtherUid) {
   std::lock_guard Guard(Lock);
   if (BlockLinear >= FaultBlock)
     return;
@@ -19,6 +19,7 @@ void LaunchState::fault(uint64_t BlockLinear, Status S, std::string Message,
   Fault.S = S;
   Fault.Message = std::move(Message);
   Fault.FaultUid = std::move(Uid);
+  Fault.OtherUid = std::move(OtherUid);
 }
 
 LaunchResult LaunchState::result() {
@@ -75,6 +76,8 @@ bool inside(uintptr_t Addr, uint64_t Bytes, uintptr_t Lo, uintptr_t Len) {
 BlockRun::BlockRun(LaunchState &L, char *Shared)
     : L(L), Threads(L.UseFibers ? L.Config.Block.size() : 1),
       Waits(Threads.size()), Caches(Threads.size() * L.CheckSites) {
+  if (L.Race)
+    Race.emplace(*L.Race, Threads.size(), L.UseFibers, Shared, L.SharedBytes);
   const Dim3 &B = L.Config.Block, &G = L.Config.Grid;
   for (unsigned I = 0; I < Threads.size(); ++I) {
     ThreadContext &T = Threads[I];
@@ -90,7 +93,7 @@ BlockRun::BlockRun(LaunchState &L, char *Shared)
     T.Checks = Caches.data() + I * L.CheckSites;
     T.StackTop = nullptr;
     T.Block = this;
-    T.Linear = I;
+    T.Linear = T.Tid = I;
   }
 }
 
@@ -110,6 +113,8 @@ void BlockRun::reset(uint64_t Linear) {
   }
   std::fill(Waits.begin(), Waits.end(), Wait());
   Aborting = false;
+  if (Race)
+    Race->startBlock();
 }
 
 void BlockRun::run(uint64_t Linear) {
@@ -144,7 +149,11 @@ void BlockRun::finishThread(ThreadContext &T) {
     return;
   Status S = Status(T.FaultCode);
   T.FaultCode = 0;
-  L.fault(BlockLinear, S, faultMessage(S), T.FaultUid ? T.FaultUid : "");
+  if (S == Status::Race || S == Status::Uninitialized)
+    L.fault(BlockLinear, S, RaceFound.Message, T.FaultUid ? T.FaultUid : "",
+            RaceFound.OtherUid ? RaceFound.OtherUid : "");
+  else
+    L.fault(BlockLinear, S, faultMessage(S), T.FaultUid ? T.FaultUid : "");
   abortAll();
 }
 
@@ -233,6 +242,21 @@ std::optional<AccessRange> BlockRun::findRange(ThreadContext &T,
   return AccessRange{R->Lo, R->Len};
 }
 
+uint32_t BlockRun::race(ThreadContext &T, uintptr_t Addr, uint64_t Bytes,
+                        uint32_t Flags, uint32_t Site, const char *Uid) {
+  auto Stack = reinterpret_cast<uintptr_t>(T.StackLimit);
+  if (!Race || Addr - Stack < uintptr_t(T.StackTop - T.StackLimit))
+    return 0; // a thread's own locals
+  auto Found = Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid);
+  if (!Found)
+    return 0;
+  RaceFound = std::move(*Found);
+  T.FaultCode = uint32_t(RaceFound.S);
+  T.FaultUid = Uid;
+  T.Aborted = 1;
+  return 1;
+}
+
 bool BlockRun::release() { return releaseWarps() || releaseBarrier(); }
 
 bool BlockRun::releaseWarps() {
@@ -271,6 +295,8 @@ bool BlockRun::releaseWarpGroup(unsigned I) {
     Lanes.C[Lane] = Other.C;
   }
   Lanes.Mask = Mask;
+  if (Race)
+    Race->warpSync(Base, Mask);
   for (unsigned Lane = 0; Lane < WarpWidth; ++Lane) {
     if (!(Mask >> Lane & 1))
       continue;
@@ -300,6 +326,8 @@ bool BlockRun::releaseBarrier() {
     Or |= W.Value != 0;
     Popc += W.Value != 0;
   }
+  if (First && Race)
+    Race->barrier();
   uint32_t Results[] = {0, And, Or, Popc};
   for (Wait &W : Waits) {
     if (W.S == State::Done)

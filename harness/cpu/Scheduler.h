@@ -13,6 +13,7 @@
 #ifndef GEVO_HARNESS_CPU_SCHEDULER_H
 #define GEVO_HARNESS_CPU_SCHEDULER_H
 
+#include "Race.h"
 #include "Runtime.h"
 
 #include "gevo/harness/cpu/Program.h"
@@ -46,6 +47,7 @@ public:
   uint64_t LaunchCostLimit = 0; ///< 0: none.
   unsigned CheckSites = 0;  ///< CheckCaches per ThreadContext.
   std::vector<CheckedRange> Ranges; ///< Sorted by Lo, disjoint.
+  LaunchRace *Race = nullptr; ///< Races are checked (blocks run in order).
   std::atomic<uint64_t> Cost{0};
 
   /// Adds \p More to the launch's cost; false once past LaunchCostLimit.
@@ -58,7 +60,7 @@ public:
   /// the lowest block is kept, and blocks below a fault still run, so the
   /// status does not depend on the thread interleaving.
   void fault(uint64_t BlockLinear, Status S, std::string Message,
-             std::string Uid = "");
+             std::string Uid = "", std::string OtherUid = "");
   /// Whether block \p BlockLinear need not (continue to) run.
   bool stopped(uint64_t BlockLinear) const {
     return FaultBlock.load(std::memory_order_relaxed) < BlockLinear;
@@ -96,6 +98,10 @@ public:
   /// The range a thread may access holding [Addr, Addr + Bytes), if any.
   std::optional<AccessRange> findRange(ThreadContext &T, uintptr_t Addr,
                                        uint64_t Bytes, bool IsWrite) const;
+  /// Records an access for race checking: 0, or 1 after recording a race or
+  /// an uninitialized read as \p T's fault.
+  uint32_t race(ThreadContext &T, uintptr_t Addr, uint64_t Bytes,
+                uint32_t Flags, uint32_t Site, const char *Uid);
 
 private:
   enum class State { Ready, AtBarrier, AtWarp, Done };
@@ -129,6 +135,8 @@ private:
   std::vector<CheckCache> Caches;     ///< CheckSites per thread.
   std::vector<boost::context::fiber> Fibers;  ///< Each thread's fiber.
   std::vector<boost::context::fiber> Returns; ///< Back to the scheduler.
+  std::optional<BlockRace> Race;
+  RaceFault RaceFound; ///< The fault of the thread that found a race.
 };
 
 } // namespace gevo::cpu

@@ -136,7 +136,8 @@ void cloneLoop(Loop &L, Value *Enter, ValueToValueMapTy &VMap) {
 
 } // namespace
 
-void FunctionInstrumenter::versionThreadLoop(SmallVectorImpl<Access> &Accesses) {
+void FunctionInstrumenter::versionThreadLoop(
+    SmallVectorImpl<Access> &Accesses, SmallVectorImpl<RaceAccess> &Races) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
   Loop *L = findXLoop(LI);
@@ -185,14 +186,25 @@ void FunctionInstrumenter::versionThreadLoop(SmallVectorImpl<Access> &Accesses) 
                                                            Guard)));
   ValueToValueMapTy VMap;
   cloneLoop(*L, Enter, VMap);
+  auto Mapped = [&](Value *V) {
+    return VMap.count(V) ? static_cast<Value *>(VMap[V]) : V;
+  };
   for (unsigned I : InLoop) {
     if (Covered.count(I))
       continue;
     Access Copy = Accesses[I];
     Copy.At = cast<Instruction>(VMap[Copy.At]);
-    if (VMap.count(Copy.Ptr))
-      Copy.Ptr = VMap[Copy.Ptr];
+    Copy.Ptr = Mapped(Copy.Ptr);
     Accesses.push_back(Copy);
+  }
+  for (unsigned I = 0, E = Races.size(); I != E; ++I) {
+    if (!L->contains(Races[I].At))
+      continue;
+    RaceAccess Copy = Races[I];
+    Copy.At = cast<Instruction>(VMap[Copy.At]);
+    Copy.Ptr = Mapped(Copy.Ptr);
+    Copy.Bytes = Mapped(Copy.Bytes);
+    Races.push_back(Copy);
   }
 }
 

@@ -11,25 +11,68 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 
 namespace gevo::sandbox {
 
 namespace {
 llvm::Error baseFails(const CaseSpec &C, const CaseOutcome &Got) {
+  bool Racy = Got.S == Status::Race || Got.S == Status::Uninitialized;
   return llvm::createStringError(
       llvm::inconvertibleErrorCode(),
       "the unmodified kernel fails case '" + C.Name + "': " +
           std::string(statusName(Got.S)) +
-          (Got.Message.empty() ? "" : " " + Got.Message));
+          (Got.Message.empty() ? "" : " " + Got.Message) +
+          (Racy ? " (--allow-base-races lets the base's own through)" : ""));
+}
+
+/// The base module of Bitcode in Ctx.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+parseBase(const std::string &Bitcode, llvm::LLVMContext &Ctx) {
+  auto Buf = llvm::MemoryBuffer::getMemBuffer(Bitcode, "base", false);
+  return llvm::parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
+}
+
+/// How many of the base's faults allowBaseRaces lets through at most.
+constexpr unsigned MaxAllowedRaces = 64;
+
+/// Runs the base on the cpu target until no case races or reads
+/// uninitialized memory, each time allowing the two instructions it
+/// stopped at (St.CpuOpts.AllowedRaces).
+llvm::Error allowBaseRaces(const std::string &Bitcode, EvalState &St) {
+  llvm::LLVMContext Ctx;
+  auto M = parseBase(Bitcode, Ctx);
+  if (!M)
+    return M.takeError();
+  std::vector<std::string> &Allowed = St.CpuOpts.AllowedRaces;
+  for (unsigned Round = 0; Round < MaxAllowedRaces; ++Round) {
+    auto Dev = createTargetDevice("cpu", **M, St.CpuOpts, "");
+    if (!Dev)
+      return Dev.takeError();
+    size_t Before = Allowed.size();
+    for (const auto *Cases : {&St.TheSpec.Cases, &St.TheSpec.HeldOut})
+      for (const CaseSpec &C : *Cases) {
+        CaseOutcome Got = runCase(C, **Dev);
+        if (Got.S != Status::Race && Got.S != Status::Uninitialized)
+          continue;
+        for (std::string *U : {&Got.FaultUid, &Got.OtherUid})
+          if (!U->empty() && !llvm::is_contained(Allowed, *U))
+            Allowed.push_back(*U);
+        break;
+      }
+    if (Allowed.size() == Before)
+      break;
+  }
+  return llvm::Error::success();
 }
 
 /// Runs the base on every case and held-out case on St's target.
 llvm::Expected<Oracle> runBase(const std::string &Bitcode, const EvalState &St) {
   const Spec &S = St.TheSpec;
   llvm::LLVMContext Ctx;
-  auto Buf = llvm::MemoryBuffer::getMemBuffer(Bitcode, "base", false);
-  auto M = llvm::parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
+  auto M = parseBase(Bitcode, Ctx);
   if (!M)
     return M.takeError();
   auto Dev = createTargetDevice(St.Target, **M, St.CpuOpts, St.Arch);
@@ -65,6 +108,19 @@ void setCostLimits(const std::vector<CaseOracle> &Cases, uint64_t Option,
   Out.Launch = std::max(Base, Out.Thread);
 }
 
+/// What the cpu target's oracle depends on besides the base and the spec:
+/// whether it was judged, and what was allowed.
+std::string cpuKey(const cpu::Options &O) {
+  std::string Key = "cpu";
+  if (O.RaceChecks)
+    Key += O.Model == cpu::MemoryModel::Volta ? "+races" : "+races-warp-sync";
+  if (O.InitChecks)
+    Key += "+init";
+  for (const std::string &U : O.AllowedRaces)
+    Key += "," + U;
+  return Key;
+}
+
 /// The oracle from the cache when there, else by running the base (and
 /// then stored in the cache).
 llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
@@ -72,7 +128,8 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
   std::string Path;
   if (!O.OracleCacheDir.empty()) {
     auto P = oraclePath(O.OracleCacheDir, Bitcode, St.TheSpec,
-                        St.Target == "cpu" ? St.Target : St.Target + ":" + St.Arch);
+                        St.Target == "cpu" ? cpuKey(St.CpuOpts)
+                                           : St.Target + ":" + St.Arch);
     if (!P)
       return P.takeError();
     Path = *P;
@@ -102,9 +159,15 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
   St->Repeat = O.Repeat;
   St->CpuOpts.ParallelBlocks = false;
   St->CpuOpts.Checks = O.Checks;
+  St->CpuOpts.RaceChecks = O.Judging.Races;
+  St->CpuOpts.InitChecks = O.Judging.Uninitialized;
+  St->CpuOpts.Model = O.Judging.Model;
   // Drivers load here, once: every worker forked from the server has them.
   if (llvm::Error E = loadDrivers(S))
     return E;
+  if (O.Judging.AllowBaseRaces && St->Target == "cpu")
+    if (llvm::Error E = allowBaseRaces(BaseBitcode, *St))
+      return E;
   if (llvm::Error E = loadOracle(BaseBitcode, O, *St))
     return E;
   setCostLimits(St->Want.Cases, O.ThreadCostLimit, St->CaseLimits);
@@ -114,7 +177,8 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
       return "";
     if (Request[0] == EvalInfo)
       return "cache=" + std::to_string(St->FromCache) +
-             " threads=" + std::to_string(countThreads());
+             " threads=" + std::to_string(countThreads()) + " allowed=" +
+             llvm::join(St->CpuOpts.AllowedRaces, ",");
     return encodeEval(evaluateVariant(*St, Request.substr(1),
                                       Request[0] == EvalHeldOut));
   });

@@ -3,11 +3,12 @@
 #include "EvalWorker.h"
 #include "Wire.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
 namespace gevo::sandbox {
 
 namespace {
-constexpr uint64_t NumStatuses = uint64_t(Status::OutOfMemory) + 1;
-
 Status readStatus(WireReader &R) {
   uint64_t S = R.u64();
   return S < NumStatuses ? Status(S) : Status::Crash;
@@ -24,6 +25,7 @@ std::string encodeEval(const VariantEval &V) {
     W.u64(uint64_t(C.S));
     W.str(C.Message);
     W.str(C.FaultUid);
+    W.str(C.OtherUid);
     W.f64(C.Error);
     W.u64(C.Identical);
     W.f64(C.Seconds);
@@ -47,6 +49,7 @@ bool decodeEval(std::string_view In, VariantEval &V) {
     C.S = readStatus(R);
     C.Message = R.str();
     C.FaultUid = R.str();
+    C.OtherUid = R.str();
     C.Error = R.f64();
     C.Identical = R.u64();
     C.Seconds = R.f64();
@@ -58,6 +61,18 @@ bool decodeEval(std::string_view In, VariantEval &V) {
   V.Identical = R.u64();
   V.JitSeconds = R.f64();
   return R.atEnd();
+}
+
+std::vector<std::string> allowedFromInfo(std::string_view Reply) {
+  std::vector<std::string> Uids;
+  size_t At = Reply.find("allowed=");
+  if (At == std::string_view::npos)
+    return Uids;
+  llvm::SmallVector<llvm::StringRef> Parts;
+  llvm::StringRef(Reply.substr(At + 8)).split(Parts, ',', -1, false);
+  for (llvm::StringRef P : Parts)
+    Uids.push_back(P.trim().str());
+  return Uids;
 }
 
 } // namespace gevo::sandbox

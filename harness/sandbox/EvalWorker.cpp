@@ -121,6 +121,7 @@ CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
   R.S = Got.S;
   R.Message = Got.Message;
   R.FaultUid = Got.FaultUid;
+  R.OtherUid = Got.OtherUid;
   R.ModeledCost = Got.ModeledCost;
   R.Seconds = median(Times);
   if (R.S == Status::Ok)

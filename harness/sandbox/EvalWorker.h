@@ -3,7 +3,8 @@
 // What runs inside the sandbox for the Evaluator. Requests are one kind
 // byte and a body: 'E' (evaluate on the cases) or 'H' (on the held-out
 // cases) followed by a variant's bitcode, 'I' (info: "cache=<0|1>
-// threads=<n>"). Replies to 'E' and 'H' are an encoded VariantEval.
+// threads=<n> allowed=<UID,...>"). Replies to 'E' and 'H' are an encoded
+// VariantEval.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_SANDBOX_EVALWORKER_H
@@ -29,6 +30,8 @@ inline CaseEval failedCase(std::string Name, Status S, std::string Message) {
 }
 
 std::string encodeEval(const VariantEval &V);
+/// The allowed race UIDs an 'I' reply lists.
+std::vector<std::string> allowedFromInfo(std::string_view Reply);
 /// False when In is not a whole encoded VariantEval.
 bool decodeEval(std::string_view In, VariantEval &V);
 

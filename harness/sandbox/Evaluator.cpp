@@ -113,6 +113,7 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
       return evalError("the unmodified kernel fails in a worker: " +
                        V->Message);
   E->FromCache = Jobs[2].Reply.rfind("cache=1", 0) == 0;
+  E->Allowed = allowedFromInfo(Jobs[2].Reply);
   // Each kind of job gets its own watchdog: held-out cases are often much
   // larger, and a non-terminating variant must not run for as long as they.
   E->CasesTimeout = E->HeldOutTimeout = SO.JobTimeoutSeconds;
@@ -136,6 +137,43 @@ Evaluator::evaluate(const std::vector<std::string> &Bitcode, bool HeldOut) {
   for (const JobResult &J : Jobs)
     Results.push_back(fromJob(J, HeldOut));
   return Results;
+}
+
+llvm::Error Judge::setChecks(llvm::StringRef List) {
+  Races = Uninitialized = false;
+  if (List == "none")
+    return llvm::Error::success();
+  llvm::SmallVector<llvm::StringRef> Words;
+  List.split(Words, ',');
+  for (llvm::StringRef W : Words) {
+    if (W.trim() == "races")
+      Races = true;
+    else if (W.trim() == "uninitialized")
+      Uninitialized = true;
+    else
+      return evalError("unknown check '" + W.trim().str() +
+                       "' (races, uninitialized or none)");
+  }
+  return llvm::Error::success();
+}
+
+std::string Judge::checks() const {
+  if (!Races && !Uninitialized)
+    return "none";
+  if (Races && Uninitialized)
+    return "races,uninitialized";
+  return Races ? "races" : "uninitialized";
+}
+
+const char *memoryModelName(cpu::MemoryModel M) {
+  return M == cpu::MemoryModel::Volta ? "volta" : "warp-synchronous";
+}
+
+std::optional<cpu::MemoryModel> parseMemoryModel(llvm::StringRef Name) {
+  for (auto M : {cpu::MemoryModel::Volta, cpu::MemoryModel::WarpSynchronous})
+    if (Name == memoryModelName(M))
+      return M;
+  return std::nullopt;
 }
 
 } // namespace gevo

@@ -18,7 +18,7 @@
 namespace gevo::sandbox {
 
 namespace {
-constexpr std::string_view Magic = "gevo-oracle-2";
+constexpr std::string_view Magic = "gevo-oracle-3";
 constexpr uint64_t NumElemTypes = uint64_t(ElemType::F64) + 1;
 /// How long the child computing an oracle may run (SIGALRM then).
 constexpr unsigned OracleChildSeconds = 1800;

@@ -157,6 +157,7 @@ CaseOutcome runDriverCase(const CaseSpec &C, PlanDevice &Target) {
     Out.S = Dev.Fault->S;
     Out.Message = Dev.Fault->Message;
     Out.FaultUid = Dev.Fault->FaultUid;
+    Out.OtherUid = Dev.Fault->OtherUid;
     return Out;
   }
   Out.S = Got.S;

@@ -131,6 +131,7 @@ private:
     Out.ModeledCost += L.ModeledCost;
     if (L.S != Status::Ok) {
       Out.FaultUid = L.FaultUid;
+      Out.OtherUid = L.OtherUid;
       return fail(L.S, L.Message);
     }
     return true;

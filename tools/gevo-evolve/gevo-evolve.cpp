@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "JudgeOptions.h"
 #include "ToolSupport.h"
 
 #include "gevo/evolve/GevoRun.h"
@@ -16,6 +17,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -54,9 +56,11 @@ const char *Overview =
     "to --error-tolerance over the base's). At the end the best variants are\n"
     "validated on the held-out cases, the best one's edits are minimised and\n"
     "explained, and RUN_DIR/report.html shows the run.\n\n"
+    "The cpu target judges variants as every legal GPU schedule would: a\n"
+    "variant that races or reads shared memory no thread wrote is rejected\n"
+    "like a crash (see --check), and a kernel that races is refused.\n\n"
     "Example (a few minutes on 2 cores):\n"
-    "  gevo-evolve kernel.ll --tests tests/ --objective modeled --pop 32 "
-    "--generations 10\n\n"
+    "  gevo-evolve kernel.ll --tests tests/ --pop 32 --generations 10\n\n"
     "Exit status: 0 when the run finished (whether or not it found a faster\n"
     "variant), 1 when a started run failed, 2 for bad input or usage.\n";
 
@@ -127,7 +131,9 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   if (Kernel.empty() || Tests.empty())
     fail("need a kernel and --tests DIR (see --help)");
   std::string Mode = VM["mode"].as<std::string>();
-  std::string Objective = VM["objective"].as<std::string>();
+  std::string Objective = VM.count("objective")
+                              ? VM["objective"].as<std::string>()
+                              : C.Target == "cpu" ? "modeled" : "time";
   auto M = parseMode(Mode);
   auto K = parseCostKind(Objective);
   if (!M)
@@ -145,6 +151,7 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
     C.TimeBudgetSeconds = *S;
   }
   C.Minimise = !VM.count("no-minimise");
+  C.Judging = gevo::judgeOptions(Tool, VM, BadInput);
   C.Kernel = Kernel;
   C.TestsDir = absolute(Tests);
   LLVMContext Ctx;
@@ -162,7 +169,8 @@ Expected<std::unique_ptr<GevoRun>> resumeRun(const std::string &Dir,
                                              const po::variables_map &VM) {
   for (const char *Own : {"tests", "out", "kernel", "seed", "pop", "mode",
                           "objective", "generations", "time-budget",
-                          "functions"})
+                          "functions", "check", "memory-model",
+                          "allow-base-races"})
     if (VM.count(Own) && !VM[Own].defaulted())
       fail(Twine("--resume takes the configuration from the run directory; "
                  "--") + Own + " cannot be given with it");
@@ -183,9 +191,10 @@ int main(int argc, char **argv) {
       "edit only these functions (CUDA or IR names; default: all), e.g. the "
       "one kernel of a multi-kernel module to evolve")(
       "target", po::value(&C.Target)->default_value("cpu"), "where variants run: cpu")(
-      "objective", po::value<std::string>()->default_value("time"),
-      "what to minimise: time (kernel wall time) or modeled (the cpu "
-      "target's deterministic modeled cost)")(
+      "objective", po::value<std::string>(),
+      "what to minimise: modeled (the cpu target's deterministic modeled "
+      "cost; the default on the cpu target, whose wall time is no proxy for "
+      "a GPU's) or time (kernel wall time; the default on a GPU)")(
       "mode", po::value<std::string>()->default_value("default"),
       "default (exact output) or mo (cost vs output error)")(
       "error-tolerance", po::value(&C.Objective.ErrorTolerance)->default_value(0.01),
@@ -229,12 +238,15 @@ int main(int argc, char **argv) {
       "candidates prepared and measured at once")(
       "no-minimise", "keep the best variant's edits as evolved")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
+  po::options_description Judging("Judging variants (the cpu target)");
+  gevo::addJudgeOptions(Judging);
   po::options_description All;
-  All.add(Run).add(Ga).add(Measure);
+  All.add(Run).add(Ga).add(Measure).add(Judging);
   po::variables_map VM;
   gevo::parseCommandLine(Tool, argc, argv, All, "kernel", VM, BadInput);
   if (VM.count("help")) {
-    std::cout << Overview << "\n" << Run << "\n" << Ga << "\n" << Measure;
+    std::cout << Overview << "\n" << Run << "\n" << Ga << "\n" << Measure
+              << "\n" << Judging;
     return 0;
   }
 
@@ -247,6 +259,9 @@ int main(int argc, char **argv) {
   if (!VM.count("quiet"))
     Run_.Progress = progressPrinter();
   std::fprintf(stderr, "%s: run dir %s\n", Tool, Run_.dir().path().c_str());
+  if (!Run_.allowedRaces().empty())
+    std::fprintf(stderr, "%s: the base's own races at %s are let through\n",
+                 Tool, join(Run_.allowedRaces(), ", ").c_str());
   if (Error E = Run_.evolve())
     fail(toString(std::move(E)), RunFailed);
   if (!VM.count("quiet"))

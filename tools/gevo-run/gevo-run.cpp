@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Emit.h"
+#include "JudgeOptions.h"
 #include "ToolSupport.h"
 
 #include "gevo/harness/DriverHost.h"
@@ -23,7 +24,9 @@
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -66,7 +69,24 @@ std::string bitcodeOf(const Module &M) {
   return Bitcode;
 }
 
-void printTable(const std::vector<CaseResult> &Results) {
+/// "U12: store float %6, ptr %7 (kernel.cu:17)": the instruction with UID
+/// \p Uid in \p M and its source line when the IR has debug locations.
+std::string describeUid(const Module &M, StringRef Uid) {
+  gevo::UidMap Map(const_cast<Module &>(M));
+  const Instruction *I = Map.lookup(Uid);
+  if (!I)
+    return Uid.str();
+  std::string Text;
+  raw_string_ostream OS(Text);
+  I->print(OS);
+  Text = StringRef(Text).split(", !").first.trim().str();
+  if (const DebugLoc &Loc = I->getDebugLoc())
+    Text += " (" + Loc->getFilename().str() + ":" +
+            std::to_string(Loc.getLine()) + ")";
+  return Uid.str() + ": " + Text;
+}
+
+void printTable(const std::vector<CaseResult> &Results, const Module &M) {
   std::printf("%-16s %-18s %12s %12s %10s %14s\n", "case", "status", "error",
               "time ms", "speedup", "modeled cost");
   for (const CaseResult &R : Results) {
@@ -74,6 +94,8 @@ void printTable(const std::vector<CaseResult> &Results) {
     std::string St(gevo::statusName(E.S));
     if (!E.FaultUid.empty())
       St += " " + E.FaultUid;
+    if (!E.OtherUid.empty())
+      St += " " + E.OtherUid;
     double Ms = E.Seconds * 1e3;
     std::printf("%-16s %-18s %12.3g %12.3f %9.2fx %14llu\n", E.Name.c_str(),
                 St.c_str(), E.Error, Ms,
@@ -81,6 +103,9 @@ void printTable(const std::vector<CaseResult> &Results) {
                 (unsigned long long)E.ModeledCost);
     if (E.S != gevo::Status::Ok && !E.Message.empty())
       std::printf("  %s\n", E.Message.c_str());
+    for (const std::string *Uid : {&E.FaultUid, &E.OtherUid})
+      if (!Uid->empty())
+        std::printf("    %s\n", describeUid(M, *Uid).c_str());
   }
 }
 
@@ -130,6 +155,7 @@ nlohmann::json toJson(const std::vector<CaseResult> &Results,
                      {"base_time_ms", R.BaseSeconds * 1e3},
                      {"modeled_cost", E.ModeledCost},
                      {"fault_uid", E.FaultUid},
+                     {"other_uid", E.OtherUid},
                      {"message", E.Message}});
   }
   return {{"status", gevo::statusName(V.S)},
@@ -145,7 +171,9 @@ int main(int argc, char **argv) {
       "gevo-run: evaluate a kernel, or a variant of it, on a tests dir.\n\n"
       "Usage: gevo-run KERNEL.{ll,cu} --tests DIR [--target cpu|cuda|hip] "
       "[--edits FILE] [--heldout] [--repeat N] [--workers N] "
-      "[--oracle-cache DIR] [--driver-cache DIR] [--json]\n"
+      "[--oracle-cache DIR] [--driver-cache DIR] [--json] "
+      "[--check races,uninitialized|none] [--memory-model M] "
+      "[--allow-base-races]\n"
       "       gevo-run KERNEL.{ll,cu} [--edits FILE] --emit ptx|amdgpu|cpu-ir "
       "-o FILE [--offload-arch ARCH]\n\n"
       "The unmodified kernel's outputs are the oracle; each case reports the "
@@ -177,6 +205,7 @@ int main(int argc, char **argv) {
       "compile .cpp drivers into DIR (default: $XDG_CACHE_HOME/gevo/drivers)")(
       "json", "print one JSON object instead of a table")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
+  gevo::addJudgeOptions(Opts);
   po::variables_map VM;
   gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (VM.count("help")) {
@@ -215,9 +244,13 @@ int main(int argc, char **argv) {
   EO.Repeat = Repeat;
   EO.OracleCacheDir = OracleCache;
   EO.DriverCacheDir = DriverCache;
+  EO.Judging = gevo::judgeOptions(Tool, VM, 2);
   auto Eval = gevo::Evaluator::create(*Base, *Spec, EO);
   if (!Eval)
     usageError(Kernel + ": " + toString(Eval.takeError()));
+  if (!(*Eval)->allowedRaces().empty())
+    std::fprintf(stderr, "%s: the base's own races at %s are let through\n",
+                 Tool, join((*Eval)->allowedRaces(), ", ").c_str());
   bool HeldOut = VM.count("heldout");
   gevo::VariantEval V = (*Eval)->evaluate({Variant}, HeldOut)[0];
   std::vector<CaseResult> Results = pairWithBase(
@@ -225,6 +258,6 @@ int main(int argc, char **argv) {
   if (VM.count("json"))
     std::cout << toJson(Results, V).dump(2) << "\n";
   else
-    printTable(Results);
+    printTable(Results, *VariantModule);
   return V.S == gevo::Status::Ok ? 0 : 1;
 }

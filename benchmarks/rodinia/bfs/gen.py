@@ -58,7 +58,7 @@ def make_case(name, n, extra, source, seed):
                "edges": buf("i32", num_edges, file(f"{name}.edges.i32")),
                "mask": buf("u8", n, file(f"{name}.frontier.u8")),
                "visited": buf("u8", n, file(f"{name}.frontier.u8")),
-               "updating": buf("u8", n), "over": buf("u8", 1),
+               "updating": buf("u32", n), "over": buf("u32", 1),
                "cost": buf("i32", n, file(f"{name}.cost.i32"))}
     return case(name, buffers, [until_zero("over", n, body)], ["cost"])
 

@@ -83,6 +83,22 @@ private:
   T *Ptr;
 };
 
+/// \p O without race and initialisation checks: for the tests of other
+/// things whose kernels race by design (every block writing the same
+/// output, a plain read of a counter other threads update atomically).
+inline Options withoutJudge(Options O = {}) {
+  O.RaceChecks = O.InitChecks = false;
+  return O;
+}
+
+/// A LaunchResult of status \p S saying \p Message.
+inline LaunchResult failed(Status S, const char *Message) {
+  LaunchResult R;
+  R.S = S;
+  R.Message = Message;
+  return R;
+}
+
 /// Runs a launch that must be accepted and returns its result.
 template <typename... Ts>
 LaunchResult run(Program &P, llvm::StringRef Kernel, const LaunchConfig &C,
@@ -90,7 +106,7 @@ LaunchResult run(Program &P, llvm::StringRef Kernel, const LaunchConfig &C,
   auto R = P.launchWith(Kernel, C, Args...);
   if (!R) {
     ADD_FAILURE() << llvm::toString(R.takeError());
-    return {Status::Crash, "", "launch refused"};
+    return failed(Status::Crash, "launch refused");
   }
   return *R;
 }

@@ -19,7 +19,7 @@ protected:
     Opts.ThreadCostLimit = std::min<uint64_t>(Opts.ThreadCostLimit, 1 << 20);
     P = load(Body, Opts);
     if (!P)
-      return {Status::CompileFail, "", "load failed"};
+      return failed(Status::CompileFail, "load failed");
     return run(*P, "k", {{4}, Block}, Buf.get());
   }
   static constexpr const char *Decls = R"(
@@ -198,7 +198,7 @@ define ptx_kernel void @k(ptr %buf) {
 )";
   std::string ByZero = Div;
   ByZero.replace(ByZero.find("DIVISOR"), 7, "5");
-  LaunchResult R = runHostile(ByZero);
+  LaunchResult R = runHostile(ByZero, withoutJudge()); // all store buf[0]
   EXPECT_EQ(R.S, Status::ArithTrap) << R.Message;
   EXPECT_EQ(R.FaultUid, "U7");
   int Min = INT32_MIN;
@@ -254,6 +254,7 @@ define ptx_kernel void @k(ptr %buf) {
   EXPECT_EQ(R.FaultUid, "U7");
 }
 
+// Each thread loops buf[0] times, then counts in one of buf[8..15].
 const char *SumIR = R"(
 define ptx_kernel void @k(ptr %buf) {
 entry:
@@ -266,8 +267,9 @@ loop:
   %more = icmp slt i32 %i1, %n
   br i1 %more, label %loop, label %done
 done:
-  %w = and i32 %t, 15
-  %wi = zext i32 %w to i64
+  %w = and i32 %t, 7
+  %w8 = or i32 %w, 8
+  %wi = zext i32 %w8 to i64
   %p = getelementptr i32, ptr %buf, i64 %wi
   %old = atomicrmw add ptr %p, i32 1 monotonic
   ret void

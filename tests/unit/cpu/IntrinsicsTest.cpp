@@ -237,7 +237,7 @@ declare void @llvm.nvvm.bar.warp.sync(i32)
 )";
 
 TEST_F(Intrinsics, VotesWithPartialMask) {
-  auto P = load(VoteIR);
+  auto P = load(VoteIR, withoutJudge()); // both blocks write Out
   ASSERT_TRUE(P);
   const unsigned N = 64;
   DeviceBuffer<unsigned> Out(N * 4);
@@ -278,7 +278,8 @@ declare void @llvm.nvvm.membar.gl()
 )";
 
 TEST_F(Intrinsics, AtomicsLdgAndFences) {
-  auto P = load(AtomicIR);
+  // ldg reads a counter other threads update atomically: a race.
+  auto P = load(AtomicIR, withoutJudge());
   ASSERT_TRUE(P);
   DeviceBuffer<unsigned> C(5);
   llvm::cantFail(copyToDevice(C.get(), std::vector<unsigned>{0, 10, 0, 0, 0}.data(), 20));
@@ -394,7 +395,8 @@ declare void @llvm.nvvm.barrier0()
 )";
 
 TEST_F(Intrinsics, StaticDynamicSharedAndConstants) {
-  auto P = load(SharedAndConstantIR);
+  // Every thread stores 9 in tile[2] (and both blocks write Out): races.
+  auto P = load(SharedAndConstantIR, withoutJudge());
   ASSERT_TRUE(P);
   std::vector<int> Table = {100, 200, 300, 400};
   ASSERT_FALSE(bool(P->setConstant(

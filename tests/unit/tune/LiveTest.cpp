@@ -112,12 +112,14 @@ TEST(Live, TooManyThreadsIsClassifiedBeforeCompiling) {
   EXPECT_EQ(P.compiles(), 0u);
 }
 
-TEST(Live, WrongOutputIsCaught) {
+TEST(Live, MissingBarrierIsAWrongAnswer) {
   LiveProblem &P = Problems::get("matmul_nosync");
   Evaluation E = measureOne(P, MmConfig);
-  EXPECT_EQ(E.S, Status::WrongOutput);
+  // Threads read tiles others have not written yet: undefined on a GPU.
+  EXPECT_TRUE(E.S == Status::Uninitialized || E.S == Status::Race)
+      << statusName(E.S);
   EXPECT_EQ(errorType(E), "wrong_answer");
-  EXPECT_NE(E.Message.find("outputs differ from the reference"), std::string::npos) << E.Message;
+  EXPECT_NE(E.Message.find("shared memory"), std::string::npos) << E.Message;
   // A block of one thread needs no barrier.
   EXPECT_EQ(measureOne(P, MmOneThread).S, Status::Ok);
 }

@@ -47,6 +47,7 @@ struct RunConfig {
   bool Minimise = true;
   /// IR names of the functions mutations may edit; empty: all.
   std::vector<std::string> Functions;
+  Judge Judging; ///< What the cpu target rejects besides wrong outputs.
   // How, not what: free to change on --resume, no effect on the results
   // of a deterministic objective.
   unsigned Threads = 0;
@@ -87,6 +88,10 @@ public:
   const RunDir &dir() const { return *Dir; }
   const RunConfig &config() const { return Config; }
   const GevoStrategy &strategy() const { return *Strategy; }
+  /// The base's own racing instructions let through (Judge::AllowBaseRaces).
+  const std::vector<std::string> &allowedRaces() const {
+    return Eval->allowedRaces();
+  }
   uint64_t evaluations() const;
 
 private:

@@ -17,11 +17,13 @@
 #include "gevo/harness/Sandbox.h"
 #include "gevo/harness/Spec.h"
 #include "gevo/harness/Status.h"
+#include "gevo/harness/cpu/Program.h"
 
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,30 @@ class Module;
 }
 
 namespace gevo {
+
+/// How the cpu target judges variants besides their outputs (cpu/Program.h:
+/// data races, reads of shared memory no thread wrote, and the memory model
+/// races are judged by).
+struct Judge {
+  bool Races = true, Uninitialized = true;
+  cpu::MemoryModel Model = cpu::MemoryModel::Volta;
+  /// Let the base's own races and uninitialized reads through: the base is
+  /// run until it runs clean, each time allowing the instructions of the
+  /// fault it stopped at (Evaluator::allowedRaces()); a variant's other
+  /// instructions are still judged. Off, a base that races is an Error
+  /// naming both instructions.
+  bool AllowBaseRaces = false;
+
+  /// Parses a --check list: "races", "uninitialized" (comma-separated), or
+  /// "none"; the Error names the bad word.
+  llvm::Error setChecks(llvm::StringRef List);
+  /// The --check list these checks would give.
+  std::string checks() const;
+};
+
+/// "volta" or "warp-synchronous".
+const char *memoryModelName(cpu::MemoryModel M);
+std::optional<cpu::MemoryModel> parseMemoryModel(llvm::StringRef Name);
 
 struct EvalOptions {
   /// cpu, cuda or hip: where the base (the oracle) and the variants run.
@@ -59,12 +85,14 @@ struct EvalOptions {
   /// The cpu target's memory and division checks. Off, a wild store kills
   /// the worker (a Crash) instead of being an OobWrite.
   bool Checks = true;
+  Judge Judging;
 };
 
 struct CaseEval {
   std::string Name;
   Status S = Status::Ok; ///< Ok, WrongOutput, or the fault
   std::string Message, FaultUid;
+  std::string OtherUid;   ///< a race's other instruction
   double Error = 0;       ///< by the case's metric, over all outputs (max)
   bool Identical = false; ///< outputs bit-identical to the oracle
   double Seconds = 0;     ///< median kernel time over Repeat
@@ -107,6 +135,9 @@ public:
 
   /// Whether the server took the oracle from OracleCacheDir.
   bool oracleFromCache() const { return FromCache; }
+  /// The base's instructions whose races are let through
+  /// (EvalOptions::AllowBaseRaces).
+  const std::vector<std::string> &allowedRaces() const { return Allowed; }
   /// The watchdog for a job on the cases / the held-out cases, in seconds:
   /// EvalOptions::JobTimeoutSeconds, or JobTimeoutFactor times the base's
   /// own job (at least 5 s): a variant ten times slower is of no use, and
@@ -124,6 +155,7 @@ private:
   Spec TheSpec;
   VariantEval Base, BaseHeldOut;
   bool FromCache = false;
+  std::vector<std::string> Allowed;
   double CasesTimeout = 0, HeldOutTimeout = 0;
 };
 

@@ -25,6 +25,7 @@ struct LaunchOutcome {
   Status S = Status::Ok;
   std::string Message;  // why, when not Ok
   std::string FaultUid; // the faulting instruction, when known
+  std::string OtherUid; // a race's other instruction, when known
   double Seconds = 0;   // kernel time
   uint64_t ModeledCost = 0;
 };
@@ -53,7 +54,7 @@ llvm::Expected<Bytes> initialContents(const BufferSpec &B);
 struct CaseOutcome {
   Status S = Status::Ok;
   std::string Message;
-  std::string FaultUid;
+  std::string FaultUid, OtherUid;
   std::vector<Bytes> Outputs; // in CaseSpec::Outputs order (when Ok); a
                               // driver's in the order it reports them
   std::vector<ElemType> OutputTypes; // each output's element type

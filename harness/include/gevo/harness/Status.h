@@ -24,7 +24,11 @@ enum class Status {
   Crash,            ///< the worker died (signal) or the runtime gave up
   ArithTrap,        ///< integer division by zero or overflow
   OutOfMemory,      ///< the worker hit its memory limit
+  Race,             ///< conflicting accesses of two threads, unordered
+  Uninitialized,    ///< a read of memory no thread of the launch wrote
 };
+/// How many statuses there are (the last one's value + 1).
+inline constexpr unsigned NumStatuses = unsigned(Status::Uninitialized) + 1;
 
 /// snake_case name, as in logs and JSON: "ok", "oob_read", ...
 std::string_view statusName(Status S);

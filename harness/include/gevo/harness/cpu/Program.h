@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -41,11 +42,23 @@ struct LaunchResult {
   Status S = Status::Ok;
   std::string FaultUid; ///< UID of the faulting instruction, when known.
   std::string Message;  ///< Empty when S is Ok.
+  std::string OtherUid; ///< A race's other instruction, when known.
   /// Weighted dynamic instruction counts (global and shared memory, atomics,
   /// barriers, warp operations, special functions, ALU): the same on every
   /// run of the same kernel and input.
   uint64_t ModeledCost = 0;
   double Seconds = 0;
+};
+
+/// Which intra-warp accesses a race needs no synchronisation for.
+enum class MemoryModel {
+  /// Volta and later (independent thread scheduling): lanes of a warp are
+  /// ordered only by a warp operation over both (__syncwarp, shuffles,
+  /// votes).
+  Volta,
+  /// Before Volta: the lanes of a warp run in lockstep, so intra-warp
+  /// conflicts are no races (volatile warp-synchronous code).
+  WarpSynchronous,
 };
 
 struct Options {
@@ -68,6 +81,17 @@ struct Options {
   /// loop on the calling thread and no thread is ever started (what a fork
   /// server and its workers need).
   bool ParallelBlocks = true;
+  /// Report data races (Status::Race) and reads of shared memory no thread
+  /// of the block wrote (Status::Uninitialized), by shadowing every shared
+  /// and global access (Race.h). With either on, a launch runs its blocks
+  /// one after another, whatever ParallelBlocks says, so its verdict never
+  /// depends on the thread count.
+  bool RaceChecks = true;
+  bool InitChecks = true;
+  MemoryModel Model = MemoryModel::Volta;
+  /// UIDs whose races and uninitialized reads are let through (a base's
+  /// known ones, e.g. gevo-evolve --allow-base-races).
+  std::vector<std::string> AllowedRaces;
 };
 
 class Program {

@@ -1,0 +1,296 @@
+//===- Race.cpp - Who touched each byte, and were they ordered? -----------===//
+
+#include "Race.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace gevo::cpu {
+namespace {
+
+constexpr unsigned TidBits = 10; ///< Up to 1024 threads a block.
+constexpr uint32_t TidMask = (1u << TidBits) - 1;
+/// Past it, epochs start again (rollover).
+constexpr uint32_t MaxEpoch = (1u << (32 - TidBits)) - 1;
+constexpr uint8_t AtomicBit = 0x10, ByteBits = 0x0f;
+constexpr uint32_t PoisonWord = 0x7fa5a5a5; ///< A NaN as f32.
+
+uint32_t epochOf(uint32_t Tag) { return Tag >> TidBits; }
+uint32_t tidOf(uint32_t Tag) { return Tag & TidMask; }
+
+const char *what(uint32_t Flags) {
+  if (Flags & RaceAtomic)
+    return "atomic";
+  return Flags & RaceWrite ? "store" : "load";
+}
+
+const char *slotWhat(const ShadowCell &C, ShadowCell::Slot S) {
+  if (C.Bytes[S] & AtomicBit)
+    return "atomic";
+  return S == ShadowCell::Writer ? "store" : "load";
+}
+
+std::string uidName(const char *Uid) { return Uid ? Uid : "(no UID)"; }
+
+} // namespace
+
+GlobalShadow &GlobalShadow::get() {
+  static GlobalShadow G;
+  return G;
+}
+
+void GlobalShadow::clear() {
+  Pages.clear();
+  Recent.fill({});
+}
+
+void GlobalShadow::newGeneration() {
+  if (++Gen)
+    return;
+  // Cells of 255 launches ago would look current: forget them all.
+  clear();
+  Gen = 1;
+}
+
+ShadowCell &GlobalShadow::cell(uintptr_t Addr) {
+  uintptr_t Number = Addr >> PageBits;
+  auto &[Cached, CachedPage] = Recent[Number % CacheSize];
+  if (!CachedPage || Cached != Number) {
+    std::unique_ptr<Page> &P = Pages[Number];
+    if (!P)
+      P = std::make_unique<Page>();
+    Cached = Number;
+    CachedPage = P.get();
+  }
+  return (*CachedPage)[(Addr & ((uintptr_t(1) << PageBits) - 1)) / 4];
+}
+
+void GlobalShadow::release(uintptr_t Lo, size_t Len) {
+  std::lock_guard Guard(Lock);
+  for (uintptr_t N = Lo >> PageBits; N <= (Lo + Len - 1) >> PageBits; ++N) {
+    Pages.erase(N);
+    if (Recent[N % CacheSize].first == N)
+      Recent[N % CacheSize] = {};
+  }
+}
+
+BlockRace::BlockRace(LaunchRace &L, unsigned Threads, bool Fibers,
+                     const char *Arena, unsigned SharedBytes)
+    : L(L), Fibers(Fibers), Arena(reinterpret_cast<uintptr_t>(Arena)),
+      SharedBytes(SharedBytes), Epochs(Fibers ? Threads : 0),
+      Synced(Fibers ? Threads : 0), Shared((SharedBytes + 3) / 4) {}
+
+uint32_t BlockRace::nextEpoch() {
+  if (L.Epoch + 1 >= MaxEpoch)
+    rollover();
+  return ++L.Epoch;
+}
+
+/// Epochs start again: what this block did so far counts as ordered before
+/// everything (its shared memory stays initialised); the earlier blocks'
+/// global accesses are forgotten. Races across the rollover go unseen.
+void BlockRace::rollover() {
+  for (ShadowCell &C : Shared)
+    for (uint32_t &Tag : C.Tag)
+      Tag = Tag && epochOf(Tag) >= BlockStart ? (1u << TidBits) | tidOf(Tag)
+                                              : 0;
+  GlobalShadow::get().newGeneration();
+  BlockStart = 1;
+  Barrier = L.Epoch = 2;
+  std::fill(Epochs.begin(), Epochs.end(), 2);
+  for (auto &S : Synced)
+    S.fill(0);
+}
+
+void BlockRace::startBlock() {
+  BlockStart = Barrier = nextEpoch();
+  std::fill(Epochs.begin(), Epochs.end(), BlockStart);
+}
+
+void BlockRace::barrier() {
+  Barrier = nextEpoch();
+  std::fill(Epochs.begin(), Epochs.end(), Barrier);
+}
+
+void BlockRace::warpSync(unsigned First, uint32_t Mask) {
+  uint32_t Now = nextEpoch();
+  std::array<uint32_t, WarpWidth> Join{};
+  for (unsigned Lane = 0; Lane < WarpWidth; ++Lane)
+    if (Mask >> Lane & 1)
+      for (unsigned K = 0; K < WarpWidth; ++K)
+        Join[K] = std::max(Join[K], Synced[First + Lane][K]);
+  for (unsigned Lane = 0; Lane < WarpWidth; ++Lane)
+    if (Mask >> Lane & 1)
+      Join[Lane] = Now;
+  for (unsigned Lane = 0; Lane < WarpWidth; ++Lane)
+    if (Mask >> Lane & 1) {
+      Synced[First + Lane] = Join;
+      Epochs[First + Lane] = Now;
+    }
+}
+
+/// Whether the access tagged \p Tag is ordered before \p W's (or is W's
+/// own thread's).
+bool BlockRace::ordered(uint32_t Tag, const Who &W) const {
+  uint32_t Epoch = epochOf(Tag), Tid = tidOf(Tag);
+  if (Epoch < BlockStart) // an earlier block of the launch
+    return false;
+  if (Tid == W.Tid || Epoch < Barrier)
+    return true;
+  if (Tid / WarpWidth != W.Tid / WarpWidth)
+    return false;
+  return L.Model == MemoryModel::WarpSynchronous ||
+         (W.Synced && W.Synced[Tid % WarpWidth] > Epoch);
+}
+
+bool BlockRace::sameThread(uint32_t Tag, const Who &W) const {
+  return epochOf(Tag) >= BlockStart && tidOf(Tag) == W.Tid;
+}
+
+/// Clears what an earlier block (shared) or launch (global) left.
+void BlockRace::freshen(ShadowCell &C, bool Shared) const {
+  if (!Shared) {
+    if (C.Gen != GlobalShadow::get().generation()) {
+      C = ShadowCell();
+      C.Gen = GlobalShadow::get().generation();
+    }
+    return;
+  }
+  if (epochOf(C.Tag[ShadowCell::Writer]) < BlockStart) {
+    C.Tag[ShadowCell::Writer] = 0;
+    C.Init = 0;
+  }
+  for (auto S : {ShadowCell::Reader, ShadowCell::OtherReader})
+    if (epochOf(C.Tag[S]) < BlockStart)
+      C.Tag[S] = 0;
+}
+
+/// The recorded access \p A conflicts with, if any.
+std::optional<ShadowCell::Slot>
+BlockRace::conflict(const ShadowCell &C, const Who &W, const Access &A) const {
+  bool Atomic = A.Flags & RaceAtomic;
+  auto Against = [&](ShadowCell::Slot S) {
+    return C.Tag[S] && (C.Bytes[S] & A.Bytes) &&
+           !(Atomic && (C.Bytes[S] & AtomicBit)) && !ordered(C.Tag[S], W);
+  };
+  if (Against(ShadowCell::Writer))
+    return ShadowCell::Writer;
+  if (A.Flags & RaceWrite)
+    for (auto S : {ShadowCell::Reader, ShadowCell::OtherReader})
+      if (Against(S))
+        return S;
+  return std::nullopt;
+}
+
+void BlockRace::record(ShadowCell &C, const Who &W, const Access &A,
+                       bool Shared) {
+  uint8_t Bits = A.Bytes | (A.Flags & RaceAtomic ? AtomicBit : 0);
+  auto Set = [&](ShadowCell::Slot S) {
+    if (C.Tag[S] == W.Tag) { // the same thread and epoch: merge
+      C.Bytes[S] = ((C.Bytes[S] | Bits) & ByteBits) |
+                   (C.Bytes[S] & Bits & AtomicBit);
+    } else {
+      C.Tag[S] = W.Tag;
+      C.Bytes[S] = Bits;
+    }
+    C.Site[S] = A.Site;
+  };
+  if (A.Flags & RaceWrite) {
+    Set(ShadowCell::Writer);
+    if (Shared)
+      C.Init |= A.Bytes;
+    return;
+  }
+  if (C.Tag[ShadowCell::Reader] != W.Tag &&
+      !sameThread(C.Tag[ShadowCell::Reader], W)) {
+    C.Tag[ShadowCell::OtherReader] = C.Tag[ShadowCell::Reader];
+    C.Site[ShadowCell::OtherReader] = C.Site[ShadowCell::Reader];
+    C.Bytes[ShadowCell::OtherReader] = C.Bytes[ShadowCell::Reader];
+    C.Tag[ShadowCell::Reader] = 0;
+  }
+  Set(ShadowCell::Reader);
+}
+
+RaceFault BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
+                              const Who &W, const Access &A,
+                              bool Shared) const {
+  RaceFault F;
+  F.OtherUid = C.Site[S] < L.SiteUids.size() ? L.SiteUids[C.Site[S]] : nullptr;
+  uint32_t Other = tidOf(C.Tag[S]);
+  bool OtherBlock = epochOf(C.Tag[S]) < BlockStart;
+  const char *Kind = OtherBlock ? "inter-block"
+                     : Other / WarpWidth == W.Tid / WarpWidth ? "intra-warp"
+                                                              : "inter-warp";
+  std::string OtherThread = OtherBlock ? "a thread of another block"
+                                       : "thread " + std::to_string(Other);
+  const char *Order = OtherBlock ? "blocks of a launch are never ordered"
+                      : Other / WarpWidth == W.Tid / WarpWidth
+                          ? "no barrier or warp synchronisation orders them"
+                          : "no barrier orders them";
+  F.Message = std::string("(") + Kind + ", " +
+              (Shared ? "shared" : "global") + " memory): " + slotWhat(C, S) +
+              " " + uidName(F.OtherUid) + " by " + OtherThread + " and " +
+              what(A.Flags) + " " + "%UID% by thread " +
+              std::to_string(W.Tid) + ": " + Order;
+  return F;
+}
+
+std::optional<RaceFault> BlockRace::granule(ShadowCell &C, const Who &W,
+                                            const Access &A, bool Shared,
+                                            const char *Uid) {
+  freshen(C, Shared);
+  if (L.Inits && Shared && (A.Flags & RaceRead) && !(A.Flags & RaceCopy) &&
+      (A.Bytes & ~C.Init) && !L.allowed(Uid)) {
+    RaceFault F;
+    F.S = Status::Uninitialized;
+    F.Message = std::string("(shared memory): ") +
+                what(A.Flags) + " %UID% by thread " + std::to_string(W.Tid) +
+                " reads bytes no thread of its block wrote";
+    return F;
+  }
+  if (auto S = L.Races ? conflict(C, W, A) : std::nullopt) {
+    RaceFault F = describe(C, *S, W, A, Shared);
+    if (!L.allowed(Uid) && !L.allowed(F.OtherUid))
+      return F;
+  }
+  record(C, W, A, Shared);
+  return std::nullopt;
+}
+
+std::optional<RaceFault> BlockRace::access(unsigned Tid, uintptr_t Addr,
+                                           uint64_t Bytes, uint32_t Flags,
+                                           uint32_t Site, const char *Uid) {
+  if (!Bytes)
+    return std::nullopt;
+  if (Site >= L.SiteUids.size())
+    L.SiteUids.resize(Site + 1);
+  L.SiteUids[Site] = Uid;
+  uint32_t Epoch = Fibers ? Epochs[Tid] : BlockStart;
+  Who W{Epoch << TidBits | Tid, Tid, Fibers ? Synced[Tid].data() : nullptr};
+  bool InShared = Addr - Arena < SharedBytes;
+  GlobalShadow &G = GlobalShadow::get();
+  uint16_t SiteBits = uint16_t(std::min<uint32_t>(Site, UINT16_MAX));
+  for (uintptr_t At = Addr & ~uintptr_t(3); At < Addr + Bytes; At += 4) {
+    unsigned Lo = At < Addr ? Addr - At : 0;
+    unsigned Hi = std::min<uint64_t>(4, Addr + Bytes - At);
+    Access A{uint8_t(((1u << Hi) - 1) & ~((1u << Lo) - 1)), Flags, SiteBits};
+    ShadowCell &C = InShared ? Shared[(At - Arena) / 4] : G.cell(At);
+    if (auto F = granule(C, W, A, InShared, Uid)) {
+      F->Uid = Uid;
+      size_t Mark = F->Message.find("%UID%");
+      F->Message.replace(Mark, 5, uidName(Uid));
+      return F;
+    }
+  }
+  return std::nullopt;
+}
+
+void fillPoison(void *Start, size_t Bytes) {
+  auto *P = static_cast<unsigned char *>(Start);
+  size_t Words = Bytes / 4;
+  for (size_t I = 0; I < Words; ++I)
+    std::memcpy(P + I * 4, &PoisonWord, 4);
+  std::memcpy(P + Words * 4, &PoisonWord, Bytes % 4);
+}
+
+} // namespace gevo::cpu

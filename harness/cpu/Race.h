@@ -1,0 +1,170 @@
+//===- Race.h - Who touched each byte, and were they ordered? ----*- C++ -*-===//
+//
+// The cpu target judges a kernel as every legal GPU schedule would, not by
+// the one order it runs threads in. Every shared- and global-memory access
+// (RaceChecks.cpp instruments them) is recorded in a shadow cell per 4-byte
+// granule: the last write and the last reads of two different threads, each
+// as a tag (the thread's epoch and its index in the block), the access site
+// and the bytes it touched. Two accesses of different threads to the same
+// bytes, one of them a plain write, race unless they are ordered:
+//
+// - Epochs come from one counter per launch: a block's start and each block
+//   barrier give every thread of the block a new epoch, a warp operation the
+//   lanes of its mask. An access of an earlier epoch than the block's last
+//   barrier is ordered before everything the block does now.
+// - Lanes of a warp are ordered by a warp operation over both of them (Volta
+//   and later; a vector clock per lane joins what the lanes of each
+//   operation know), or always under the warp-synchronous model.
+// - Blocks are never ordered within a launch (global memory): the launch
+//   runs its blocks one after another, so an access of an earlier block has
+//   an epoch below the running block's start. Launches never race: cells of
+//   an earlier launch (another generation) read as untouched.
+// - Atomics do not race with atomics.
+//
+// A read of shared memory that no thread of the block wrote is an
+// uninitialized read. Shared cells live with the block's arena; global cells
+// in pages made on first touch, dropped with their buffer and every 255
+// launches, so the shadow is at most six times the device memory touched.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_HARNESS_CPU_RACE_H
+#define GEVO_HARNESS_CPU_RACE_H
+
+#include "Warp.h"
+
+#include "gevo/harness/cpu/Program.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <array>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gevo::cpu {
+
+/// What the instrumentation says of an access.
+enum RaceFlags : uint32_t {
+  RaceRead = 1,
+  RaceWrite = 2,
+  RaceAtomic = 4,
+  RaceCopy = 8, ///< A memcpy's source: copying undefined bytes is no read.
+};
+
+/// The shadow of one 4-byte granule.
+struct ShadowCell {
+  enum Slot { Writer, Reader, OtherReader, NumSlots };
+  uint32_t Tag[NumSlots];  ///< Epoch << TidBits | thread; 0: none.
+  uint16_t Site[NumSlots]; ///< The access's site (saturated).
+  uint8_t Bytes[NumSlots]; ///< Bytes of the granule touched; AtomicBit.
+  uint8_t Init;            ///< Shared: bytes a thread of the block wrote.
+  uint8_t Gen;             ///< Global: the launch generation.
+};
+static_assert(sizeof(ShadowCell) == 24);
+
+/// The cells of global memory, for the whole process; one launch with race
+/// checks at a time holds Lock.
+class GlobalShadow {
+public:
+  static GlobalShadow &get();
+  std::mutex Lock;
+  /// Cells of earlier launches read as untouched from now on.
+  void newGeneration();
+  uint8_t generation() const { return Gen; }
+  /// The cell of the granule holding \p Addr.
+  ShadowCell &cell(uintptr_t Addr);
+  /// Forgets the cells of [Lo, Lo + Len), a buffer being freed.
+  void release(uintptr_t Lo, size_t Len);
+
+private:
+  static constexpr unsigned PageBits = 12;
+  using Page = std::array<ShadowCell, (size_t(1) << PageBits) / 4>;
+  static constexpr unsigned CacheSize = 64;
+  void clear();
+  llvm::DenseMap<uintptr_t, std::unique_ptr<Page>> Pages;
+  /// Recently used pages, by page number modulo CacheSize.
+  std::array<std::pair<uintptr_t, Page *>, CacheSize> Recent{};
+  uint8_t Gen = 1;
+};
+
+/// A race or an uninitialized read, as the thread reports it.
+struct RaceFault {
+  Status S = Status::Race;
+  std::string Message;
+  const char *Uid = nullptr, *OtherUid = nullptr;
+};
+
+/// What a launch checks, its epoch counter and the UIDs of the sites seen
+/// so far.
+struct LaunchRace {
+  MemoryModel Model = MemoryModel::Volta;
+  bool Races = true, Inits = true;
+  const llvm::StringSet<> *Allowed = nullptr; ///< Options::AllowedRaces.
+  uint32_t Epoch = 0;
+  std::vector<const char *> SiteUids;
+  bool allowed(const char *Uid) const {
+    return Uid && Allowed && Allowed->contains(Uid);
+  }
+};
+
+/// The race state of the block a BlockRun runs (blocks run one at a time).
+class BlockRace {
+public:
+  /// \p Fibers: one context per thread (otherwise a block function, whose
+  /// context names the running thread in Tid).
+  BlockRace(LaunchRace &L, unsigned Threads, bool Fibers, const char *Arena,
+            unsigned SharedBytes);
+  void startBlock();
+  void barrier();
+  /// A warp operation over the lanes \p Mask of the warp starting at thread
+  /// \p First completed.
+  void warpSync(unsigned First, uint32_t Mask);
+  /// Checks and records an access of thread \p Tid; the fault, if any.
+  std::optional<RaceFault> access(unsigned Tid, uintptr_t Addr,
+                                  uint64_t Bytes, uint32_t Flags,
+                                  uint32_t Site, const char *Uid);
+
+private:
+  struct Who {
+    uint32_t Tag, Tid;
+    const uint32_t *Synced; ///< What the thread knows of its warp's lanes.
+  };
+  struct Access {
+    uint8_t Bytes;
+    uint32_t Flags;
+    uint16_t Site;
+  };
+  uint32_t nextEpoch();
+  void rollover();
+  bool ordered(uint32_t Tag, const Who &W) const;
+  bool sameThread(uint32_t Tag, const Who &W) const;
+  void freshen(ShadowCell &C, bool Shared) const;
+  std::optional<RaceFault> granule(ShadowCell &C, const Who &W,
+                                   const Access &A, bool Shared,
+                                   const char *Uid);
+  std::optional<ShadowCell::Slot> conflict(const ShadowCell &C, const Who &W,
+                                           const Access &A) const;
+  void record(ShadowCell &C, const Who &W, const Access &A, bool Shared);
+  RaceFault describe(const ShadowCell &C, ShadowCell::Slot S, const Who &W,
+                     const Access &A, bool Shared) const;
+
+  LaunchRace &L;
+  bool Fibers;
+  uintptr_t Arena;
+  unsigned SharedBytes;
+  uint32_t BlockStart = 0, Barrier = 0;
+  std::vector<uint32_t> Epochs;                  ///< Per thread (fibers).
+  std::vector<std::array<uint32_t, WarpWidth>> Synced; ///< Per thread.
+  std::vector<ShadowCell> Shared;
+};
+
+/// Fills [Start, Start + Bytes) with the poison pattern memory a GPU leaves
+/// undefined holds on the cpu target.
+void fillPoison(void *Start, size_t Bytes);
+
+} // namespace gevo::cpu
+
+#endif // GEVO_HARNESS_CPU_RACE_H

@@ -1,0 +1,46 @@
+//===- JudgeOptions.cpp - The cpu target's judge on the command line ------===//
+
+#include "JudgeOptions.h"
+#include "ToolSupport.h"
+
+namespace po = boost::program_options;
+
+namespace gevo {
+
+void addJudgeOptions(po::options_description &Opts) {
+  Opts.add_options()(
+      "check", po::value<std::string>()->default_value("races,uninitialized"),
+      "what the cpu target rejects besides wrong outputs: races (accesses "
+      "of two threads, one a plain write, that no barrier, warp "
+      "synchronisation or launch boundary orders), uninitialized (reads of "
+      "shared memory no thread wrote); a comma-separated list or none")(
+      "memory-model", po::value<std::string>()->default_value("volta"),
+      "volta: lanes of a warp are ordered only by __syncwarp, shuffles and "
+      "votes (Volta and later GPUs); warp-synchronous: lanes of a warp run "
+      "in lockstep and never race with each other (pre-Volta GPUs, volatile "
+      "warp-synchronous code as the GEVO paper's kernels had it)")(
+      "allow-base-races",
+      "let the unmodified kernel's own races and uninitialized reads through "
+      "(its other instructions, and every variant's new ones, are still "
+      "judged); without it a kernel that races is refused, naming both "
+      "instructions");
+}
+
+Judge judgeOptions(llvm::StringRef Tool, const po::variables_map &VM,
+                   int ExitStatus) {
+  Judge J;
+  if (llvm::Error E = J.setChecks(VM["check"].as<std::string>()))
+    toolError(Tool, "--check: " + llvm::toString(std::move(E)), ExitStatus);
+  std::string Model = VM["memory-model"].as<std::string>();
+  auto M = parseMemoryModel(Model);
+  if (!M)
+    toolError(Tool,
+              "--memory-model: unknown model '" + Model +
+                  "' (volta or warp-synchronous)",
+              ExitStatus);
+  J.Model = *M;
+  J.AllowBaseRaces = VM.count("allow-base-races");
+  return J;
+}
+
+} // namespace gevo

@@ -1,0 +1,27 @@
+//===- JudgeOptions.h - The cpu target's judge on the command line -*- C++ -*-===//
+//
+// --check, --memory-model and --allow-base-races, shared by the tools that
+// run variants (gevo-run, gevo-evolve, gevo-suite).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_TOOLS_JUDGEOPTIONS_H
+#define GEVO_TOOLS_JUDGEOPTIONS_H
+
+#include "gevo/harness/Evaluator.h"
+
+#include <boost/program_options.hpp>
+
+namespace gevo {
+
+/// Adds the three options to \p Opts.
+void addJudgeOptions(boost::program_options::options_description &Opts);
+
+/// The Judge the options in \p VM say, or a one-line toolError with
+/// \p ExitStatus naming the bad value.
+Judge judgeOptions(llvm::StringRef Tool,
+                   const boost::program_options::variables_map &VM,
+                   int ExitStatus);
+
+} // namespace gevo
+
+#endif
