@@ -1,6 +1,7 @@
 //===- Contents.cpp - Initial buffer contents and output comparison ---------===//
 
 #include "gevo/harness/Plan.h"
+#include "gevo/harness/Poison.h"
 #include "gevo/passes/Rng.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -49,6 +50,7 @@ template <typename Fn> auto dispatch(ElemType T, Fn &&F) {
 double element(const BufferSpec &B, size_t I, Rng &R) {
   const BufferInit &In = B.Init;
   switch (In.K) {
+  case BufferInit::Undefined: // filled with poison by initialContents
   case BufferInit::Fill:
     return In.Value;
   case BufferInit::Values:
@@ -76,6 +78,10 @@ llvm::Expected<Bytes> initialContents(const BufferSpec &B) {
           "buffer '" + B.Name + "': cannot read " + std::to_string(Out.size()) +
               " bytes from '" + B.Init.Path + "'");
     std::memcpy(Out.data(), (*Buf)->getBufferStart(), Out.size());
+    return Out;
+  }
+  if (B.Init.K == BufferInit::Undefined) {
+    fillPoison(Out.data(), Out.size());
     return Out;
   }
   Rng R(B.Init.Seed);

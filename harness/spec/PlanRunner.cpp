@@ -15,7 +15,7 @@ Bytes scalarBytes(ElemType T, double V) {
   BufferSpec B;
   B.Type = T;
   B.Count = 1;
-  B.Init.Value = V;
+  B.Init = BufferInit::filled(V);
   return llvm::cantFail(initialContents(B));
 }
 
@@ -82,8 +82,7 @@ private:
       return readInto(S.From, Data) && deviceOk(D.write(Addr[S.To], Data));
     case Step::Fill: {
       BufferSpec B = *Specs[S.To];
-      B.Init = BufferInit();
-      B.Init.Value = S.Value;
+      B.Init = BufferInit::filled(S.Value);
       return deviceOk(D.write(Addr[S.To], llvm::cantFail(initialContents(B))));
     }
     case Step::Swap:

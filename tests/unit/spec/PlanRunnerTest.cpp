@@ -2,6 +2,8 @@
 
 #include "FakeDevice.h"
 
+#include "gevo/harness/Poison.h"
+
 #include <gtest/gtest.h>
 
 using namespace gevo;
@@ -18,6 +20,21 @@ CaseSpec parseCase(const std::string &Json) {
 }
 
 int32_t firstInt(const Bytes &B) { return FakeDevice::i32(B); }
+
+std::vector<int32_t> ints(const Bytes &B) {
+  std::vector<int32_t> V(B.size() / 4);
+  std::memcpy(V.data(), B.data(), B.size());
+  return V;
+}
+
+/// A case over the given buffers whose one step changes nothing (inc of
+/// zero elements), with the given outputs.
+CaseSpec passive(const std::string &Buffers, const std::string &Outputs) {
+  return parseCase(R"({"name": "p", "buffers": {)" + Buffers + R"(},
+    "steps": [{"launch": "inc", "grid": 1, "block": 1,
+               "args": ["n", {"i32": 0}]}],
+    "outputs": [)" + Outputs + "]}");
+}
 
 TEST(PlanRunner, RepeatCountersSwapsAndOutputs) {
   CaseSpec C = parseCase(R"({"name": "c",
@@ -71,6 +88,19 @@ TEST(PlanRunner, UntilZeroStopsWhenTheFlagClearsOrAtTheCap) {
   EXPECT_EQ(firstInt(O.Outputs[0]), 47);
 }
 
+TEST(PlanRunner, UndeclaredBuffersArePoisonAndFillZeroIsZeros) {
+  FakeDevice D;
+  CaseOutcome O =
+      runCase(passive(R"("n": {"type": "i32", "count": 2},
+                         "z": {"type": "i32", "count": 2, "init": {"fill": 0}})",
+                      R"("n", "z")"),
+              D);
+  ASSERT_EQ(O.S, Status::Ok) << O.Message;
+  int32_t Poison = int32_t(PoisonWord);
+  EXPECT_EQ(ints(O.Outputs[0]), (std::vector<int32_t>{Poison, Poison}));
+  EXPECT_EQ(ints(O.Outputs[1]), (std::vector<int32_t>{0, 0}));
+}
+
 TEST(PlanRunner, AFaultingLaunchEndsTheCaseWithItsStatus) {
   CaseSpec C = parseCase(R"({"name": "f",
     "buffers": {"a": {"type": "i32", "count": 1}},
@@ -85,6 +115,65 @@ TEST(PlanRunner, AFaultingLaunchEndsTheCaseWithItsStatus) {
   EXPECT_EQ(O.Launches, 1u);
   EXPECT_TRUE(O.Outputs.empty());
   EXPECT_TRUE(D.Mem.empty());
+}
+
+/// reduce_sum writes sum[0, Grid), inc reads hits before it writes them.
+std::string dependent(unsigned Grid, const std::string &HitsInit,
+                      const std::string &Name = "small") {
+  return R"({"name": ")" + Name + R"(", "buffers": {
+      "in": {"type": "f32", "count": 4, "init": {"fill": 1}},
+      "sum": {"type": "f32", "count": 2},
+      "hits": {"type": "i32", "count": 2)" + HitsInit + R"(}},
+    "steps": [
+      {"launch": "reduce_sum", "grid": )" + std::to_string(Grid) +
+         R"(, "block": 1, "args": ["in", "sum", {"u32": 4}]},
+      {"launch": "inc", "grid": 1, "block": 1, "args": ["hits", {"i32": 2}]}],
+    "outputs": ["sum", "hits"]})";
+}
+
+TEST(InitCheck, NamesTheUndefinedBuffersTheOutcomeDependsOn) {
+  FakeDevice D;
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(undefinedInputs(parseCase(dependent(2, "")), D), Names{"hits"});
+  EXPECT_EQ(undefinedInputs(parseCase(dependent(2, R"(, "init": {"fill": 0})")), D),
+            Names{});
+  EXPECT_EQ(undefinedInputs(parseCase(dependent(1, "")), D),
+            (Names{"sum", "hits"}))
+      << "sum[1] is never written";
+  EXPECT_TRUE(D.Mem.empty());
+  EXPECT_EQ(undefinedInputHint("small", {"out"}),
+            "case 'small': the outputs depend on the initial contents of "
+            "buffer 'out', declared without \"init\" (a GPU leaves it "
+            "undefined); if the host zeroes it, give it \"init\": {\"fill\": 0}");
+  EXPECT_EQ(undefinedInputHint("c", {"a", "b"}),
+            "case 'c': the outputs depend on the initial contents of buffers "
+            "'a', 'b', declared without \"init\" (a GPU leaves them "
+            "undefined); if the host zeroes them, give each \"init\": "
+            "{\"fill\": 0}");
+}
+
+TEST(InitCheck, EveryCaseOfASpecAndNeverADriverOrAFailingCase) {
+  auto S = parseSpec("{\"cases\": [" + dependent(2, "") + "], \"heldout\": [" +
+                         dependent(2, R"(, "init": {"fill": 0})", "large") +
+                         "]}",
+                     "spec.json", ".");
+  ASSERT_TRUE(static_cast<bool>(S)) << llvm::toString(S.takeError());
+  FakeDevice D;
+  std::vector<std::string> Hints = undefinedInputHints(*S, D);
+  ASSERT_EQ(Hints.size(), 1u);
+  EXPECT_EQ(Hints[0].rfind("case 'small': ", 0), 0u) << Hints[0];
+  // A driver's allocations are its own business: nothing runs.
+  CaseSpec Driver;
+  Driver.Driver = DriverSpec();
+  D.Log.clear();
+  EXPECT_TRUE(undefinedInputs(Driver, D).empty());
+  EXPECT_TRUE(D.Log.empty());
+  // A base that fails either way is reported where it runs, not here.
+  CaseSpec Failing = parseCase(R"({"name": "f",
+    "buffers": {"a": {"type": "i32", "count": 1}},
+    "steps": [{"launch": "boom", "grid": 1, "block": 1, "args": ["a"]}],
+    "outputs": ["a"]})");
+  EXPECT_TRUE(undefinedInputs(Failing, D).empty());
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===- SpecTest.cpp - spec.json parsing, contents, comparison ---------------===//
 
 #include "gevo/harness/Plan.h"
+#include "gevo/harness/Poison.h"
 
 #include <gtest/gtest.h>
 
@@ -173,6 +174,34 @@ TEST(Contents, GeneratorsAreDeterministicAndInRange) {
   BufferSpec Other = In;
   Other.Init.Seed = 2;
   EXPECT_NE(A, llvm::cantFail(initialContents(Other)));
+}
+
+TEST(Contents, UndefinedBuffersHoldPoisonAndFillZeroGivesZeros) {
+  EXPECT_EQ(BufferInit().K, BufferInit::Undefined);
+  Spec S = parseOk(R"({"cases": [{"name": "p", "buffers": {
+      "f": {"type": "f32", "count": 3}, "b": {"type": "u8", "count": 5},
+      "d": {"type": "f64", "count": 1}, "z": {"type": "i32", "count": 2,
+      "init": {"fill": 0}}},
+      "steps": [{"launch": "k", "grid": 1, "block": 1, "args": ["f"]}],
+      "outputs": ["f"]}]})");
+  const std::vector<BufferSpec> &B = S.Cases[0].Buffers;
+  Bytes F = llvm::cantFail(initialContents(B[0]));
+  ASSERT_EQ(F.size(), 12u);
+  for (size_t I = 0; I < 3; ++I) {
+    uint32_t Word;
+    float Value;
+    std::memcpy(&Word, F.data() + 4 * I, 4);
+    std::memcpy(&Value, F.data() + 4 * I, 4);
+    EXPECT_EQ(Word, PoisonWord);
+    EXPECT_TRUE(std::isnan(Value));
+  }
+  EXPECT_EQ(llvm::cantFail(initialContents(B[1])),
+            (Bytes{0xA5, 0xA5, 0xA5, 0x7F, 0xA5}));
+  Bytes D = llvm::cantFail(initialContents(B[2]));
+  uint64_t Long;
+  std::memcpy(&Long, D.data(), 8);
+  EXPECT_EQ(Long, 0x7FA5A5A57FA5A5A5u);
+  EXPECT_EQ(llvm::cantFail(initialContents(B[3])), Bytes(8, 0));
 }
 
 Bytes floats(std::initializer_list<float> L) {

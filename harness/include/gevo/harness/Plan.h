@@ -73,6 +73,23 @@ struct CaseOutcome {
 /// allocated are released.
 CaseOutcome runCase(const CaseSpec &C, PlanDevice &D);
 
+/// The buffers of plan case C declared without "init" (undefined: poison
+/// on every target, as on a GPU) whose initial contents decide C's outcome
+/// (status and outputs) on D: C runs with them poisoned and zeroed; when
+/// the two differ, each one alone poisoned (the others zeroed) tells which
+/// matter (all of them when none does alone). Empty when the outcome does
+/// not depend on them, when C fails either way (the base's failure is
+/// reported elsewhere), and for a driver case: what a driver allocates is
+/// the driver's business.
+std::vector<std::string> undefinedInputs(const CaseSpec &C, PlanDevice &D);
+/// The one-line hint for case Case depending on Buffers: "case 'small':
+/// the outputs depend on the initial contents of buffer 'out', declared
+/// without "init" (...); if the host zeroes it, give it "init": {"fill": 0}".
+std::string undefinedInputHint(const std::string &Case,
+                               const std::vector<std::string> &Buffers);
+/// The hints for every case and held-out case of S on D.
+std::vector<std::string> undefinedInputHints(const Spec &S, PlanDevice &D);
+
 /// The error of Got against Want (both of type T) by metric M: exact (and
 /// driver, whose case error is the driver's scalar) gives 0 or 1; max_abs, max_rel the largest difference (NaN against a number
 /// counts as infinite); mismatch_fraction the share of differing elements.

@@ -27,15 +27,25 @@ size_t elemSize(ElemType T);
 const char *elemTypeName(ElemType T);
 bool isFloat(ElemType T);
 
-/// How a buffer starts: one of these kinds.
+/// How a buffer starts: one of these kinds. Undefined (no "init" in the
+/// spec) is what cudaMalloc gives: the poison pattern (Poison.h), never
+/// zeros; a buffer the host zeroes says Fill 0.
 struct BufferInit {
-  enum Kind { Fill, Values, Iota, Random, File } K = Fill;
+  enum Kind { Undefined, Fill, Values, Iota, Random, File } K = Undefined;
   double Value = 0;              // Fill; Iota start
   double Step = 1;               // Iota
   double Min = 0, Max = 1;       // Random: uniform in [Min, Max) (integers: [Min, Max])
   uint64_t Seed = 0;             // Random
   std::vector<double> List;      // Values
   std::string Path;              // File: raw little-endian elements, relative to the tests dir
+
+  /// Every element V.
+  static BufferInit filled(double V) {
+    BufferInit I;
+    I.K = Fill;
+    I.Value = V;
+    return I;
+  }
 };
 
 struct BufferSpec {
