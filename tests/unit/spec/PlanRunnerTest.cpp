@@ -101,6 +101,72 @@ TEST(PlanRunner, UndeclaredBuffersArePoisonAndFillZeroIsZeros) {
   EXPECT_EQ(ints(O.Outputs[1]), (std::vector<int32_t>{0, 0}));
 }
 
+TEST(PlanRunner, MultisetOutputsAreComparedSorted) {
+  CaseSpec C = passive(
+      R"("n": {"type": "i32", "count": 1, "init": {"fill": 0}},
+         "a": {"type": "i32", "count": 3, "init": {"values": [3, 1, 2]}},
+         "b": {"type": "i32", "count": 3, "init": {"values": [2, 3, 1]}},
+         "c": {"type": "i32", "count": 3, "init": {"values": [1, 2, 4]}},
+         "x": {"type": "f32", "count": 3, "init": {"values": [1, 2, 3]}},
+         "y": {"type": "f32", "count": 3, "init": {"values": [3, 1, 2.5]}})",
+      R"({"buffer": "a", "compare": "multiset"},
+         {"buffer": "b", "compare": "multiset"},
+         {"buffer": "c", "compare": "multiset"}, "b",
+         {"buffer": "x", "compare": "multiset"},
+         {"buffer": "y", "compare": "multiset"})");
+  FakeDevice D;
+  CaseOutcome O = runCase(C, D);
+  ASSERT_EQ(O.S, Status::Ok) << O.Message;
+  const std::vector<Bytes> &Out = O.Outputs;
+  EXPECT_EQ(ints(Out[0]), (std::vector<int32_t>{1, 2, 3}));
+  EXPECT_EQ(outputError(ElemType::I32, Out[0], Out[1], Metric::Exact), 0)
+      << "equal under permutation";
+  EXPECT_EQ(outputError(ElemType::I32, Out[0], Out[2], Metric::Exact), 1)
+      << "another multiset";
+  EXPECT_DOUBLE_EQ(outputError(ElemType::I32, Out[0], Out[2], Metric::MaxAbs), 1);
+  EXPECT_EQ(ints(Out[3]), (std::vector<int32_t>{2, 3, 1})) << "elementwise";
+  // Sorted, then the metric: {1, 2, 3} against {1, 2.5, 3}.
+  EXPECT_DOUBLE_EQ(outputError(ElemType::F32, Out[4], Out[5], Metric::MaxAbs), 0.5);
+  EXPECT_DOUBLE_EQ(
+      outputError(ElemType::F32, Out[4], Out[5], Metric::MismatchFraction),
+      1.0 / 3);
+}
+
+TEST(PlanRunner, CountedOutputsIgnoreElementsPastTheCount) {
+  CaseSpec C = passive(
+      R"("n": {"type": "u64", "count": 2, "init": {"values": [2, 9]}},
+         "a": {"type": "i32", "count": 4, "init": {"values": [6, 5, 7, 8]}},
+         "b": {"type": "i32", "count": 4, "init": {"values": [6, 5, 1, 2]}})",
+      R"({"buffer": "a", "count": "n"}, {"buffer": "b", "count": "n"},
+         {"buffer": "b", "count": "n", "compare": "multiset"})");
+  FakeDevice D;
+  CaseOutcome O = runCase(C, D);
+  ASSERT_EQ(O.S, Status::Ok) << O.Message;
+  EXPECT_EQ(ints(O.Outputs[0]), (std::vector<int32_t>{6, 5}));
+  EXPECT_EQ(O.Outputs[0], O.Outputs[1]);
+  EXPECT_EQ(ints(O.Outputs[2]), (std::vector<int32_t>{5, 6}));
+  // A different count: the lengths differ, an error under every metric.
+  Bytes Three = O.Outputs[0];
+  Three.resize(12);
+  for (Metric M : {Metric::Exact, Metric::MaxAbs, Metric::MismatchFraction})
+    EXPECT_GT(outputError(ElemType::I32, O.Outputs[0], Three, M), 0);
+}
+
+TEST(PlanRunner, ACountOutsideItsBufferIsAWrongOutput) {
+  for (const char *N : {"5", "-1"}) {
+    CaseSpec C = passive(
+        std::string(R"("n": {"type": "i32", "count": 1, "init": {"fill": )") +
+            N + R"(}}, "a": {"type": "f32", "count": 4})",
+        R"({"buffer": "a", "count": "n"})");
+    FakeDevice D;
+    CaseOutcome O = runCase(C, D);
+    EXPECT_EQ(O.S, Status::WrongOutput) << N;
+    EXPECT_EQ(O.Message, "output 'a': its count 'n' is " + std::string(N) +
+                             ", outside [0, 4]");
+    EXPECT_TRUE(D.Mem.empty());
+  }
+}
+
 TEST(PlanRunner, AFaultingLaunchEndsTheCaseWithItsStatus) {
   CaseSpec C = parseCase(R"({"name": "f",
     "buffers": {"a": {"type": "i32", "count": 1}},

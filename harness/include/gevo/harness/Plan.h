@@ -54,8 +54,10 @@ struct CaseOutcome {
   Status S = Status::Ok;
   std::string Message;
   std::string FaultUid;
-  std::vector<Bytes> Outputs; // in CaseSpec::Outputs order (when Ok); a
-                              // driver's in the order it reports them
+  /// In CaseSpec::Outputs order (when Ok), each in its compared form:
+  /// the first N elements of an output with a count buffer, sorted
+  /// (sortElements) for a multiset; a driver's in the order it reports them.
+  std::vector<Bytes> Outputs;
   std::vector<ElemType> OutputTypes; // each output's element type
   std::optional<double> Error;       // a driver's scalar error, if any
   double KernelSeconds = 0;   // summed over launches
@@ -89,6 +91,14 @@ std::string undefinedInputHint(const std::string &Case,
                                const std::vector<std::string> &Buffers);
 /// The hints for every case and held-out case of S on D.
 std::vector<std::string> undefinedInputHints(const Spec &S, PlanDevice &D);
+
+/// Element I of Data, elements of type T, as a double.
+double elementAt(ElemType T, const Bytes &Data, size_t I);
+
+/// Sorts Data's elements of type T: by value, NaNs last, equal values by
+/// their bits (so -0 and +0, and NaNs, have one order). A multiset
+/// output's compared form; the metrics then compare sorted with sorted.
+void sortElements(ElemType T, Bytes &Data);
 
 /// The error of Got against Want (both of type T) by metric M: exact (and
 /// driver, whose case error is the driver's scalar) gives 0 or 1; max_abs, max_rel the largest difference (NaN against a number

@@ -110,13 +110,24 @@ struct DriverSpec {
   std::string Library;
 };
 
+/// An output buffer and how it is compared with the oracle's. The plan
+/// runner reads it in its compared form (Plan.h, CaseOutcome::Outputs).
+struct OutputSpec {
+  std::string Buffer;
+  /// Compared as a sorted multiset (element order does not matter).
+  bool Multiset = false;
+  /// When set, only the first N elements count, N being this integer
+  /// buffer's first element at the end of the case (compaction's shape).
+  std::string CountBuffer;
+};
+
 /// A launch plan (Buffers, Steps, Outputs) or, when Driver is set, a
 /// driver case (no buffers, steps or outputs of its own).
 struct CaseSpec {
   std::string Name;
   std::vector<BufferSpec> Buffers;
   std::vector<Step> Steps;
-  std::vector<std::string> Outputs;
+  std::vector<OutputSpec> Outputs;
   Tolerance Tol;
   std::optional<DriverSpec> Driver;
 };
