@@ -12,6 +12,9 @@ namespace gevo {
 namespace {
 bool AnyFailure = false;
 
+/// The modeled cost one launch of undefinedInputHints may reach.
+constexpr uint64_t HintLaunchCostLimit = uint64_t(1) << 36;
+
 llvm::Error targetError(llvm::StringRef Target, const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  Target + " target: " + Why);
@@ -78,6 +81,19 @@ createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
   if (!Cpu)
     return Cpu.takeError();
   return std::unique_ptr<PlanDevice>(std::move(*Cpu));
+}
+
+std::vector<std::string> undefinedInputHints(const llvm::Module &Base,
+                                             const Spec &S) {
+  cpu::Options O;
+  O.ParallelBlocks = false;
+  O.LaunchCostLimit = HintLaunchCostLimit;
+  auto Dev = cpu::CpuPlanDevice::create(Base, O);
+  if (!Dev) {
+    llvm::consumeError(Dev.takeError());
+    return {};
+  }
+  return undefinedInputHints(S, **Dev);
 }
 
 bool targetDeviceFailed() { return AnyFailure; }

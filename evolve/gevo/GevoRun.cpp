@@ -3,6 +3,7 @@
 #include "gevo/evolve/GevoRun.h"
 #include "gevo/evolve/Report.h"
 #include "gevo/harness/Lower.h"
+#include "gevo/harness/TargetDevice.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
 
@@ -129,6 +130,11 @@ GevoRun::start(const RunConfig &C, const Module &BaseIn,
   if (!M)
     return M.takeError();
   nameInstructions(**M);
+  // An oracle that depends on gevo's poison would judge every variant by
+  // an accident: stop before anything is written.
+  if (std::vector<std::string> Hints = undefinedInputHints(**M, *S);
+      !Hints.empty())
+    return runError(Hints.front());
   if (Error E = R->init(std::move(*M), *S))
     return E;
   Expected<RunDir> D = RunDir::create(OutDir);

@@ -6,6 +6,7 @@
 #include "Retarget.h"
 #include "Scheduler.h"
 
+#include "gevo/harness/Poison.h"
 #include "gevo/harness/cpu/Memory.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -219,7 +220,7 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
     for (uint64_t B = Begin; B != End; ++B) {
       if (L.stopped(B))
         return;
-      fillPoison(Arena.get(), L.SharedBytes);
+      fillPoison(reinterpret_cast<uint8_t *>(Arena.get()), L.SharedBytes);
       Run.run(B);
     }
   };

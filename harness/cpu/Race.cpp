@@ -3,7 +3,6 @@
 #include "Race.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace gevo::cpu {
 namespace {
@@ -13,7 +12,6 @@ constexpr uint32_t TidMask = (1u << TidBits) - 1;
 /// Past it, epochs start again (rollover).
 constexpr uint32_t MaxEpoch = (1u << (32 - TidBits)) - 1;
 constexpr uint8_t AtomicBit = 0x10, ByteBits = 0x0f;
-constexpr uint32_t PoisonWord = 0x7fa5a5a5; ///< A NaN as f32.
 
 uint32_t epochOf(uint32_t Tag) { return Tag >> TidBits; }
 uint32_t tidOf(uint32_t Tag) { return Tag & TidMask; }
@@ -283,14 +281,6 @@ std::optional<RaceFault> BlockRace::access(unsigned Tid, uintptr_t Addr,
     }
   }
   return std::nullopt;
-}
-
-void fillPoison(void *Start, size_t Bytes) {
-  auto *P = static_cast<unsigned char *>(Start);
-  size_t Words = Bytes / 4;
-  for (size_t I = 0; I < Words; ++I)
-    std::memcpy(P + I * 4, &PoisonWord, 4);
-  std::memcpy(P + Words * 4, &PoisonWord, Bytes % 4);
 }
 
 } // namespace gevo::cpu

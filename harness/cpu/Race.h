@@ -161,10 +161,6 @@ private:
   std::vector<ShadowCell> Shared;
 };
 
-/// Fills [Start, Start + Bytes) with the poison pattern memory a GPU leaves
-/// undefined holds on the cpu target.
-void fillPoison(void *Start, size_t Bytes);
-
 } // namespace gevo::cpu
 
 #endif // GEVO_HARNESS_CPU_RACE_H

@@ -76,8 +76,11 @@ llvm::Error dumpCase(WireWriter &W, const CaseSpec &C) {
   }
   dumpSteps(W, C.Steps);
   W.u64(C.Outputs.size());
-  for (const std::string &O : C.Outputs)
-    W.str(O);
+  for (const OutputSpec &O : C.Outputs) {
+    W.str(O.Buffer);
+    W.u64(O.Multiset);
+    W.str(O.CountBuffer);
+  }
   return llvm::Error::success();
 }
 

@@ -4,8 +4,9 @@
 // scalar error and the modeled cost on every case and held-out case.
 // Cached as DIR/<key>.oracle, the key a SHA-256 of the base bitcode, the
 // target (unless cpu) and a canonical dump of the spec (with every buffer's
-// initial contents, and a driver case's parameters, source and library
-// bytes, so a changed input file or driver changes the key). Files are
+// initial contents, every output's compared form, and a driver case's
+// parameters, source and library bytes, so a changed input file or driver
+// changes the key). Files are
 // written to
 // a temporary name and renamed, so a reader never sees half a file; a file
 // that does not parse is ignored.

@@ -1,13 +1,17 @@
 //===- Contents.cpp - Initial buffer contents and output comparison ---------===//
 
 #include "gevo/harness/Plan.h"
+#include "gevo/harness/Poison.h"
 #include "gevo/passes/Rng.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
+#include <utility>
 
 namespace gevo {
 
@@ -46,9 +50,26 @@ template <typename Fn> auto dispatch(ElemType T, Fn &&F) {
   return F(double());
 }
 
+/// Whether A sorts before B: by (is NaN, value, bits), a strict weak order
+/// even with NaNs and signed zeros.
+template <typename T> bool sortsBefore(T A, T B) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(A) || std::isnan(B) || A == B) {
+      using U = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+      U BitsA, BitsB;
+      std::memcpy(&BitsA, &A, sizeof(T));
+      std::memcpy(&BitsB, &B, sizeof(T));
+      return std::pair(bool(std::isnan(A)), BitsA) <
+             std::pair(bool(std::isnan(B)), BitsB);
+    }
+  }
+  return A < B;
+}
+
 double element(const BufferSpec &B, size_t I, Rng &R) {
   const BufferInit &In = B.Init;
   switch (In.K) {
+  case BufferInit::Undefined: // filled with poison by initialContents
   case BufferInit::Fill:
     return In.Value;
   case BufferInit::Values:
@@ -78,6 +99,10 @@ llvm::Expected<Bytes> initialContents(const BufferSpec &B) {
     std::memcpy(Out.data(), (*Buf)->getBufferStart(), Out.size());
     return Out;
   }
+  if (B.Init.K == BufferInit::Undefined) {
+    fillPoison(Out.data(), Out.size());
+    return Out;
+  }
   Rng R(B.Init.Seed);
   dispatch(B.Type, [&](auto Zero) {
     using T = decltype(Zero);
@@ -86,6 +111,23 @@ llvm::Expected<Bytes> initialContents(const BufferSpec &B) {
     return 0;
   });
   return Out;
+}
+
+double elementAt(ElemType T, const Bytes &Data, size_t I) {
+  return dispatch(T, [&](auto Zero) { return get<decltype(Zero)>(Data, I); });
+}
+
+void sortElements(ElemType T, Bytes &Data) {
+  dispatch(T, [&](auto Zero) {
+    using E = decltype(Zero);
+    std::vector<E> V(Data.size() / sizeof(E));
+    if (V.empty())
+      return 0;
+    std::memcpy(V.data(), Data.data(), V.size() * sizeof(E));
+    std::sort(V.begin(), V.end(), sortsBefore<E>);
+    std::memcpy(Data.data(), V.data(), V.size() * sizeof(E));
+    return 0;
+  });
 }
 
 double outputError(ElemType T, const Bytes &Want, const Bytes &Got, Metric M) {

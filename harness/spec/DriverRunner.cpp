@@ -4,6 +4,7 @@
 
 #include "gevo/harness/Driver.h"
 #include "gevo/harness/DriverHost.h"
+#include "gevo/harness/Poison.h"
 
 #include <map>
 #include <mutex>
@@ -44,10 +45,11 @@ llvm::Expected<CreateDriverFn> loadLibrary(const DriverSpec &D) {
   return Loaded[D.Library] = Create;
 }
 
-/// The device a driver sees: the target's, recording every launch. After
-/// the first launch that is not Ok, launches do nothing and return that
-/// fault again; buffers the driver leaves allocated are released at the
-/// end.
+/// The device a driver sees: the target's, recording every launch. Every
+/// allocation holds the poison pattern, as cudaMalloc memory is garbage.
+/// After the first launch that is not Ok, launches do nothing and return
+/// that fault again; buffers the driver leaves allocated are released at
+/// the end.
 class RecordingDevice : public PlanDevice {
 public:
   explicit RecordingDevice(PlanDevice &D) : D(D) {}
@@ -58,9 +60,12 @@ public:
 
   std::string alloc(size_t Size, uint64_t &Address) override {
     std::string Err = D.alloc(Size, Address);
-    if (Err.empty())
-      Live.insert(Address);
-    return Err;
+    if (!Err.empty())
+      return Err;
+    Live.insert(Address);
+    Bytes Poison(Size);
+    fillPoison(Poison.data(), Poison.size());
+    return D.write(Address, Poison);
   }
   std::string release(uint64_t Address) override {
     Live.erase(Address);

@@ -3,6 +3,8 @@
 #include "gevo/harness/Plan.h"
 #include "DriverRunner.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -15,7 +17,7 @@ Bytes scalarBytes(ElemType T, double V) {
   BufferSpec B;
   B.Type = T;
   B.Count = 1;
-  B.Init.Value = V;
+  B.Init = BufferInit::filled(V);
   return llvm::cantFail(initialContents(B));
 }
 
@@ -60,12 +62,36 @@ private:
   }
 
   void readOutputs() {
-    for (const std::string &Name : C.Outputs) {
-      Out.OutputTypes.push_back(Specs[Name]->Type);
+    for (const OutputSpec &O : C.Outputs) {
+      Out.OutputTypes.push_back(Specs[O.Buffer]->Type);
       Out.Outputs.emplace_back();
-      if (!readInto(Name, Out.Outputs.back()))
+      if (!readOutput(O, Out.Outputs.back()))
         return;
     }
+  }
+
+  /// O in its compared form: its first N elements when it has a count,
+  /// sorted when it is a multiset. A count outside the buffer is a wrong
+  /// output.
+  bool readOutput(const OutputSpec &O, Bytes &Data) {
+    if (!readInto(O.Buffer, Data))
+      return false;
+    const BufferSpec &B = *Specs[O.Buffer];
+    if (!O.CountBuffer.empty()) {
+      Bytes Count;
+      if (!readInto(O.CountBuffer, Count))
+        return false;
+      double N = elementAt(Specs[O.CountBuffer]->Type, Count, 0);
+      if (!(N >= 0 && N <= double(B.Count)))
+        return fail(Status::WrongOutput,
+                    "output '" + O.Buffer + "': its count '" + O.CountBuffer +
+                        "' is " + llvm::formatv("{0:F0}", N).str() +
+                        ", outside [0, " + std::to_string(B.Count) + "]");
+      Data.resize(size_t(N) * elemSize(B.Type));
+    }
+    if (O.Multiset)
+      sortElements(B.Type, Data);
+    return true;
   }
 
   bool steps(const std::vector<Step> &Steps) {
@@ -82,8 +108,7 @@ private:
       return readInto(S.From, Data) && deviceOk(D.write(Addr[S.To], Data));
     case Step::Fill: {
       BufferSpec B = *Specs[S.To];
-      B.Init = BufferInit();
-      B.Init.Value = S.Value;
+      B.Init = BufferInit::filled(S.Value);
       return deviceOk(D.write(Addr[S.To], llvm::cantFail(initialContents(B))));
     }
     case Step::Swap:

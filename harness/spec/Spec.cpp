@@ -40,6 +40,38 @@ Tolerance parseTolerance(const Field &F, bool DriverCase) {
   return T;
 }
 
+/// "name", or {"buffer": name, "compare": "elementwise" | "multiset",
+/// "count": the integer buffer whose first element says how many count}.
+OutputSpec parseOutput(const Field &F, const Scope &S) {
+  OutputSpec O;
+  if (F.J.is_string()) {
+    O.Buffer = S.buffer(F).Name;
+    return O;
+  }
+  if (!F.J.is_object())
+    F.fail("expected a buffer name or {\"buffer\", \"compare\", \"count\"}");
+  F.allowOnly({"buffer", "compare", "count"});
+  O.Buffer = S.buffer(F.at("buffer")).Name;
+  if (F.has("compare")) {
+    std::string C = F.at("compare").str();
+    if (C != "elementwise" && C != "multiset")
+      F.at("compare").fail("unknown comparison '" + C +
+                           "' (expected elementwise, multiset)");
+    O.Multiset = C == "multiset";
+  }
+  if (F.has("count")) {
+    Field Count = F.at("count");
+    const BufferSpec &B = S.buffer(Count);
+    if (isFloat(B.Type))
+      Count.fail("buffer '" + B.Name + "' is " + elemTypeName(B.Type) +
+                 "; a count needs an integer type");
+    if (B.Name == O.Buffer)
+      Count.fail("an output cannot be its own count");
+    O.CountBuffer = B.Name;
+  }
+  return O;
+}
+
 /// {"name", "driver": "x.cpp" | "x.so", "params": {...}, "tolerance"}.
 CaseSpec parseDriverCase(const Field &F, const std::string &Dir, bool HeldOut) {
   for (const char *Key : {"buffers", "steps", "outputs"})
@@ -91,7 +123,7 @@ CaseSpec parseCase(const Field &F, const std::string &Dir, bool HeldOut) {
   C.Steps = parseSteps(F.at("steps"), S);
   Field Outputs = F.at("outputs");
   for (size_t I = 0, N = Outputs.size(); I < N; ++I)
-    C.Outputs.push_back(S.buffer(Outputs.child(I)).Name);
+    C.Outputs.push_back(parseOutput(Outputs.child(I), S));
   if (C.Outputs.empty())
     Outputs.fail("a case needs at least one output buffer");
   if (F.has("tolerance"))

@@ -134,8 +134,7 @@ static BufferInit parseInit(const Field &F, const BufferSpec &B,
     F.fail("expected exactly one of fill, values, iota, random, file");
   BufferInit I;
   if (F.has("fill")) {
-    I.K = BufferInit::Fill;
-    I.Value = F.at("fill").number();
+    I = BufferInit::filled(F.at("fill").number());
   } else if (F.has("values")) {
     I.K = BufferInit::Values;
     Field V = F.at("values");

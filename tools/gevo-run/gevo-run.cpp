@@ -8,10 +8,11 @@
 //
 // Runs the unmodified kernel (the oracle) and the variant (the kernel plus
 // an edit list) on every case in sandboxed workers (gevo::Evaluator) on the
-// target and reports status, error and time per case. --emit writes the
-// variant as lowered for a target (and ends there without --tests). Exit
-// status: 0 every case ok, 1 the variant failed a case (or did not lower),
-// 2 bad input.
+// target and reports status, error and time per case; a case whose base
+// outputs depend on buffers declared without "init" (undefinedInputHints)
+// gets a warning first. --emit writes the variant as lowered for a target
+// (and ends there without --tests). Exit status: 0 every case ok, 1 the
+// variant failed a case (or did not lower), 2 bad input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/Evaluator.h"
+#include "gevo/harness/TargetDevice.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
 
@@ -236,6 +238,8 @@ int main(int argc, char **argv) {
     usageError(toString(Spec.takeError()));
   if (Error E = gevo::buildDrivers(*Spec, DriverCache))
     usageError(toString(std::move(E)));
+  for (const std::string &Hint : gevo::undefinedInputHints(*Base, *Spec))
+    errs() << Tool << ": warning: " << Hint << "\n";
   std::string Variant = bitcodeOf(*VariantModule);
   gevo::EvalOptions EO;
   EO.Target = Target;

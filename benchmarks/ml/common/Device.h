@@ -45,11 +45,19 @@ public:
   Device(const Device &) = delete;
   Device &operator=(const Device &) = delete;
 
-  /// \p Count zeroed elements of T, freed with the Device.
+  /// \p Count elements of T, freed with the Device. Undefined, as
+  /// cudaMalloc leaves them (the harness fills them with poison): a kernel
+  /// must write them before they are read.
   template <typename T> DevPtr alloc(size_t Count) {
     DevPtr P;
     check(D.alloc(Count * sizeof(T), P.Addr), "alloc");
     Live.push_back(P.Addr);
+    return P;
+  }
+  /// \p Count zeroed elements of T (what cudaMemset gives), freed with the
+  /// Device.
+  template <typename T> DevPtr zeros(size_t Count) {
+    DevPtr P = alloc<T>(Count);
     write(P, std::vector<T>(Count));
     return P;
   }

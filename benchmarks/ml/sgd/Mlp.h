@@ -109,11 +109,11 @@ private:
     return {In,
             Out,
             Dev.upload(W),
-            Dev.alloc<float>(Out),
+            Dev.zeros<float>(Out),
             Dev.alloc<float>(In * Out),
             Dev.alloc<float>(Out),
-            Dev.alloc<float>(In * Out),
-            Dev.alloc<float>(Out)};
+            Dev.zeros<float>(In * Out),
+            Dev.zeros<float>(Out)};
   }
 
   /// C (M x N) = A(i, k) B(k, j) with A's and B's strides.

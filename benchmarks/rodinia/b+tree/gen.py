@@ -7,7 +7,8 @@ top-down with the root at node 0: each node is 3 + 2 (ORDER + 1) i32
 (location, indices, keys, is_leaf, num_keys). An internal node's keys are
 its children's smallest keys, the first INT_MIN. Queries: point keys
 (mostly present, some absent) and ranges between two present keys. Outputs
-are exact; absent keys leave the zero-filled answers.
+are exact. The host zeroes the walk's state (every query starts at the
+root, node 0) and the answers, as Rodinia's does, so absent keys leave 0.
 """
 import os
 import sys
@@ -71,6 +72,7 @@ def files(name, records, count, seed):
 def make_case(name, records, count, seed):
     _, num_nodes, height = files(name, records, count, seed)
     q = lambda: buf("i32", count)  # noqa: E731
+    z = lambda: buf("i32", count, fill(0))  # noqa: E731
     steps = [launch("findK", [count], [ORDER], [i32(height), "knodes", i32(num_nodes), "records",
                                                 "curr", "offset", "keys", "ans"]),
              launch("findRangeK", [count], [ORDER], [i32(height), "knodes", i32(num_nodes), "curr2",
@@ -81,8 +83,8 @@ def make_case(name, records, count, seed):
                "keys": buf("i32", count, file(f"{name}.keys.i32")),
                "start": buf("i32", count, file(f"{name}.start.i32")),
                "end": buf("i32", count, file(f"{name}.end.i32")),
-               "curr": q(), "offset": q(), "ans": q(), "curr2": q(), "offset2": q(), "last": q(),
-               "offset3": q(), "recstart": q(), "reclength": q()}
+               "curr": z(), "offset": z(), "ans": z(), "curr2": z(), "offset2": z(), "last": z(),
+               "offset3": z(), "recstart": q(), "reclength": q()}
     return case(name, buffers, steps, ["ans", "recstart", "reclength"])
 
 

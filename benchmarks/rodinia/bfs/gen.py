@@ -4,7 +4,8 @@ Graphs are undirected: a random spanning tree (node i joins a random
 earlier node) plus `extra` random edges, from a fixed-seed LCG; each node's
 adjacency list is sorted. Files per graph <name>: nodes (i32 pairs: first
 edge, edge count), edges (i32), and the initial frontier, visited flags
-(u8) and costs (i32, -1 but 0 at the source). The plan repeats both kernels
+(u8) and costs (i32, -1 but 0 at the source); the host clears the updating
+flags, as Rodinia's does. The plan repeats both kernels
 until no node joins the frontier; the output cost is exact.
 """
 import collections
@@ -58,7 +59,7 @@ def make_case(name, n, extra, source, seed):
                "edges": buf("i32", num_edges, file(f"{name}.edges.i32")),
                "mask": buf("u8", n, file(f"{name}.frontier.u8")),
                "visited": buf("u8", n, file(f"{name}.frontier.u8")),
-               "updating": buf("u32", n), "over": buf("u32", 1),
+               "updating": buf("u32", n, fill(0)), "over": buf("u32", 1),
                "cost": buf("i32", n, file(f"{name}.cost.i32"))}
     return case(name, buffers, [until_zero("over", n, body)], ["cost"])
 

@@ -83,7 +83,7 @@ void dumpPlan(const gevo::CaseSpec &C, const gevo::CaseOutcome &Out,
     writeFile(CaseDir / "in" / (B.Name + ".bin"), *Init);
   }
   for (size_t I = 0; I < C.Outputs.size(); ++I)
-    writeFile(CaseDir / "out" / (C.Outputs[I] + ".bin"), Out.Outputs[I]);
+    writeFile(CaseDir / "out" / (C.Outputs[I].Buffer + ".bin"), Out.Outputs[I]);
 }
 
 /// A driver case's params (in/), outputs by index and error (out/).

@@ -40,6 +40,12 @@ def buf(type_, count, init=None):
     return b
 
 
+def fill(value):
+    """Every element value: what the host writes (a zeroed accumulator, flag
+    or state); a buffer without init is undefined, as cudaMalloc leaves it."""
+    return {"fill": value}
+
+
 def rand(seed, lo, hi):
     return {"random": {"seed": seed, "min": lo, "max": hi}}
 

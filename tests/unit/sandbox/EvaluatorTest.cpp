@@ -3,7 +3,8 @@
 // The reduction kernel: its base is identical to its oracle; a changed
 // constant is wrong_output; an endless loop is a timeout (step budget, and
 // the watchdog when the budget is off); a wild store without checks kills
-// the worker (crash); oracle files are written and reused.
+// the worker (crash); a skipped output store fails against poison; oracle
+// files are written and reused.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +103,30 @@ TEST_F(EvaluatorTest, BaseIsIdenticalAndVariantsAreClassified) {
   EXPECT_EQ(R[3].Cases.size(), 2u);
   // Nothing here killed a worker.
   EXPECT_EQ(E->stats().restarts(), 0u);
+}
+
+TEST_F(EvaluatorTest, ASkippedOutputStoreFailsUnlessTheHostZeroes) {
+  // The base sums zeros: it writes partial = {0, 0}. A variant that skips
+  // the store leaves what the memory held: poison, as a GPU leaves garbage
+  // (zeros used to let it pass); zeros where the spec says the host
+  // zeroes the buffer.
+  auto Sums = [](const std::string &Init) {
+    return cantFail(parseSpec(R"({"cases": [{"name": "zeros", "buffers": {
+        "in": {"type": "f32", "count": 1000, "init": {"fill": 0}},
+        "partial": {"type": "f32", "count": 2)" + Init + R"(}},
+      "steps": [{"launch": "reduce_sum", "grid": 2, "block": 256,
+                 "args": ["in", "partial", {"u32": 1000}]}],
+      "outputs": ["partial"]}]})",
+                              "spec.json", "."));
+  };
+  for (auto [Init, Want] :
+       {std::pair<std::string, Status>{"", Status::WrongOutput},
+        {R"(, "init": {"fill": 0})", Status::Ok}}) {
+    auto E = Evaluator::create(*Base, Sums(Init), EvalOptions());
+    ASSERT_TRUE(static_cast<bool>(E)) << toString(E.takeError());
+    EXPECT_EQ((*E)->evaluate({reductionWithoutOutputStore(*Base)})[0].S, Want)
+        << Init;
+  }
 }
 
 TEST_F(EvaluatorTest, WatchdogAndDeadWorkersAreStatuses) {

@@ -1,7 +1,8 @@
 //===- ReductionVariants.h - Broken variants of the reduction kernel -*- C++ -*-===//
 //
 // Variants of the corpus kernel reduce_sum for the Evaluator's tests: a
-// wrong constant (wrong output), an endless loop, a wild store.
+// wrong constant (wrong output), an endless loop, a wild store, a skipped
+// output store.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_TESTS_SANDBOX_REDUCTIONVARIANTS_H
@@ -38,6 +39,22 @@ inline std::string reductionWrongConstant(const llvm::Module &Base) {
       }
   ADD_FAILURE() << "no add of 256 in reduce_sum";
   return "";
+}
+
+/// The kernel without its last store (thread 0's partial[blockIdx.x]).
+inline std::string reductionWithoutOutputStore(const llvm::Module &Base) {
+  using namespace llvm;
+  auto M = CloneModule(Base);
+  StoreInst *Last = nullptr;
+  for (Instruction &I : instructions(*M->getFunction("reduce_sum")))
+    if (auto *S = dyn_cast<StoreInst>(&I))
+      Last = S;
+  if (!Last) {
+    ADD_FAILURE() << "no store in reduce_sum";
+    return "";
+  }
+  Last->eraseFromParent();
+  return bitcodeOf(*M);
 }
 
 /// The kernel with a new entry that jumps into an endless loop, or (with

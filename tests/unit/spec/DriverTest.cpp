@@ -5,7 +5,8 @@
 // and nothing cached for a driver that does not compile), and runCase on a
 // fake device: outputs and error, launches recorded, the first fault wins
 // and later launches do not run, a throw is a crash, leaked buffers are
-// released. The test driver is tests/lit/tools/Inputs/drivers/reduce.
+// released, allocations hold poison. The test driver is
+// tests/lit/tools/Inputs/drivers/reduce.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "gevo/harness/Driver.h"
 #include "gevo/harness/DriverHost.h"
+#include "gevo/harness/Poison.h"
 
 #include <gtest/gtest.h>
 
@@ -145,6 +147,17 @@ TEST(DriverRun, OutputsErrorAndLaunchesAreReported) {
   ASSERT_TRUE(static_cast<bool>(So)) << llvm::toString(So.takeError());
   EXPECT_EQ(So->Cases[0].Driver->Library, C.Driver->Library);
   EXPECT_EQ(runCase(So->Cases[0], D).S, Status::Ok);
+}
+
+TEST(DriverRun, AllocationsHoldThePoisonPattern) {
+  FakeDevice D;
+  CaseOutcome O = runCase(reduceWith(R"({"n": 3000, "peek": true})"), D);
+  ASSERT_EQ(O.S, Status::Ok) << O.Message;
+  ASSERT_EQ(O.Outputs.size(), 2u);
+  Bytes Want(6 * sizeof(float));
+  fillPoison(Want.data(), Want.size());
+  EXPECT_EQ(O.Outputs[1], Want) << "as allocated, before any launch";
+  EXPECT_EQ(O.Outputs[1][3], 0x7F);
 }
 
 TEST(DriverRun, TheFirstFaultWinsAndLaterLaunchesDoNotRun) {

@@ -1,6 +1,7 @@
 //===- SpecTest.cpp - spec.json parsing, contents, comparison ---------------===//
 
 #include "gevo/harness/Plan.h"
+#include "gevo/harness/Poison.h"
 
 #include <gtest/gtest.h>
 
@@ -96,6 +97,25 @@ TEST(Spec, TheWorkedExampleParses) {
   EXPECT_EQ(S.HeldOut[0].Tol.M, Metric::Exact);
 }
 
+TEST(Spec, OutputsAreNamesOrObjectsWithAComparison) {
+  Spec S = parseOk(exampleWith(
+      "\"outputs\": [\"in\"]",
+      R"("outputs": ["in", {"buffer": "out", "compare": "multiset"},
+                    {"buffer": "coef", "count": "flag"},
+                    {"buffer": "in", "compare": "elementwise"}])"));
+  const std::vector<OutputSpec> &O = S.Cases[0].Outputs;
+  ASSERT_EQ(O.size(), 4u);
+  EXPECT_EQ(O[0].Buffer, "in");
+  EXPECT_FALSE(O[0].Multiset);
+  EXPECT_EQ(O[0].CountBuffer, "");
+  EXPECT_EQ(O[1].Buffer, "out");
+  EXPECT_TRUE(O[1].Multiset);
+  EXPECT_EQ(O[2].Buffer, "coef");
+  EXPECT_EQ(O[2].CountBuffer, "flag");
+  EXPECT_FALSE(O[2].Multiset);
+  EXPECT_FALSE(O[3].Multiset);
+}
+
 TEST(Spec, BadInputsNameTheFileAndTheField) {
   const std::pair<std::string, std::string> Cases[] = {
       {exampleWith("[\"in\", \"out\", {\"i32\"", "[\"in\", \"outt\", {\"i32\""),
@@ -113,6 +133,28 @@ TEST(Spec, BadInputsNameTheFileAndTheField) {
       {exampleWith("{\"counter\": \"it\"}", "{\"counter\": \"jt\"}"),
        "no enclosing loop has a counter named 'jt'"},
       {exampleWith("\"max_abs\"", "\"max_abz\""), "unknown metric 'max_abz'"},
+      {exampleWith("\"outputs\": [\"in\"]",
+                   "\"outputs\": [{\"buffer\": \"in\", \"compare\": \"sorted\"}]"),
+       "cases[0].outputs[0].compare: unknown comparison 'sorted' (expected "
+       "elementwise, multiset)"},
+      {exampleWith("\"outputs\": [\"in\"]",
+                   "\"outputs\": [{\"buffer\": \"in\", \"count\": \"coef\"}]"),
+       "cases[0].outputs[0].count: buffer 'coef' is f32; a count needs an "
+       "integer type"},
+      {exampleWith("\"outputs\": [\"in\"]",
+                   "\"outputs\": [{\"buffer\": \"in\", \"count\": \"n\"}]"),
+       "cases[0].outputs[0].count: unknown buffer 'n'"},
+      {exampleWith("\"outputs\": [\"in\"]",
+                   "\"outputs\": [{\"buffer\": \"flag\", \"count\": \"flag\"}]"),
+       "cases[0].outputs[0].count: an output cannot be its own count"},
+      {exampleWith("\"outputs\": [\"in\"]",
+                   "\"outputs\": [{\"buffer\": \"in\", \"sort\": true}]"),
+       "cases[0].outputs[0].sort: unknown field 'sort'"},
+      {exampleWith("\"outputs\": [\"in\"]", "\"outputs\": [{\"count\": \"flag\"}]"),
+       "cases[0].outputs[0]: missing field 'buffer'"},
+      {exampleWith("\"outputs\": [\"in\"]", "\"outputs\": [7]"),
+       "cases[0].outputs[0]: expected a buffer name or {\"buffer\", "
+       "\"compare\", \"count\"}"},
       {exampleWith("\"name\": \"large\"", "\"name\": \"small\""),
        "heldout[0].name: a case named 'small' already exists"},
       {exampleWith("{\"launch\": \"k\",", "{\"launhc\": \"k\","),
@@ -175,10 +217,58 @@ TEST(Contents, GeneratorsAreDeterministicAndInRange) {
   EXPECT_NE(A, llvm::cantFail(initialContents(Other)));
 }
 
+TEST(Contents, UndefinedBuffersHoldPoisonAndFillZeroGivesZeros) {
+  EXPECT_EQ(BufferInit().K, BufferInit::Undefined);
+  Spec S = parseOk(R"({"cases": [{"name": "p", "buffers": {
+      "f": {"type": "f32", "count": 3}, "b": {"type": "u8", "count": 5},
+      "d": {"type": "f64", "count": 1}, "z": {"type": "i32", "count": 2,
+      "init": {"fill": 0}}},
+      "steps": [{"launch": "k", "grid": 1, "block": 1, "args": ["f"]}],
+      "outputs": ["f"]}]})");
+  const std::vector<BufferSpec> &B = S.Cases[0].Buffers;
+  Bytes F = llvm::cantFail(initialContents(B[0]));
+  ASSERT_EQ(F.size(), 12u);
+  for (size_t I = 0; I < 3; ++I) {
+    uint32_t Word;
+    float Value;
+    std::memcpy(&Word, F.data() + 4 * I, 4);
+    std::memcpy(&Value, F.data() + 4 * I, 4);
+    EXPECT_EQ(Word, PoisonWord);
+    EXPECT_TRUE(std::isnan(Value));
+  }
+  EXPECT_EQ(llvm::cantFail(initialContents(B[1])),
+            (Bytes{0xA5, 0xA5, 0xA5, 0x7F, 0xA5}));
+  Bytes D = llvm::cantFail(initialContents(B[2]));
+  uint64_t Long;
+  std::memcpy(&Long, D.data(), 8);
+  EXPECT_EQ(Long, 0x7FA5A5A57FA5A5A5u);
+  EXPECT_EQ(llvm::cantFail(initialContents(B[3])), Bytes(8, 0));
+}
+
 Bytes floats(std::initializer_list<float> L) {
   Bytes B(L.size() * 4);
   std::memcpy(B.data(), L.begin(), B.size());
   return B;
+}
+
+TEST(Contents, SortElementsOrdersByValueWithNaNsLast) {
+  float Nan = std::nanf("");
+  Bytes F = floats({3, Nan, -1, 0.0f, -0.0f, 2});
+  sortElements(ElemType::F32, F);
+  float Got[6];
+  std::memcpy(Got, F.data(), sizeof(Got));
+  EXPECT_EQ(Got[0], -1);
+  EXPECT_TRUE(Got[1] == 0 && !std::signbit(Got[1])) << "+0 (bits 0) first";
+  EXPECT_TRUE(Got[2] == 0 && std::signbit(Got[2]));
+  EXPECT_EQ(Got[3], 2);
+  EXPECT_EQ(Got[4], 3);
+  EXPECT_TRUE(std::isnan(Got[5]));
+  Bytes I8{uint8_t(-3), 7, 0, uint8_t(-128)};
+  sortElements(ElemType::I8, I8);
+  EXPECT_EQ(I8, (Bytes{uint8_t(-128), uint8_t(-3), 0, 7}));
+  Bytes Empty;
+  sortElements(ElemType::F64, Empty);
+  EXPECT_TRUE(Empty.empty());
 }
 
 TEST(OutputError, EachMetric) {

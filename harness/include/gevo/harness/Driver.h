@@ -21,6 +21,9 @@
 // - run() is called once per case and must be deterministic for a given
 //   case and variant (fixed seeds, fixed data order), so that its outputs
 //   and error are a fair objective.
+// - Memory from PlanDevice::alloc holds the poison pattern (Poison.h), as
+//   cudaMalloc memory holds garbage: a buffer the host program would zero
+//   (cudaMemset) must be written with zeros by the driver.
 // - Every launch's LaunchOutcome must be checked; on the first one that is
 //   not Ok, return it (S, Message, FaultUid) without further launches. The
 //   harness also records the first faulting launch itself and reports it

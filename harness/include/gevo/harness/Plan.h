@@ -55,8 +55,10 @@ struct CaseOutcome {
   Status S = Status::Ok;
   std::string Message;
   std::string FaultUid, OtherUid;
-  std::vector<Bytes> Outputs; // in CaseSpec::Outputs order (when Ok); a
-                              // driver's in the order it reports them
+  /// In CaseSpec::Outputs order (when Ok), each in its compared form:
+  /// the first N elements of an output with a count buffer, sorted
+  /// (sortElements) for a multiset; a driver's in the order it reports them.
+  std::vector<Bytes> Outputs;
   std::vector<ElemType> OutputTypes; // each output's element type
   std::optional<double> Error;       // a driver's scalar error, if any
   double KernelSeconds = 0;   // summed over launches
@@ -73,6 +75,31 @@ struct CaseOutcome {
 /// summed over launches, a throw is a Crash, and buffers the driver leaves
 /// allocated are released.
 CaseOutcome runCase(const CaseSpec &C, PlanDevice &D);
+
+/// The buffers of plan case C declared without "init" (undefined: poison
+/// on every target, as on a GPU) whose initial contents decide C's outcome
+/// (status and outputs) on D: C runs with them poisoned and zeroed; when
+/// the two differ, each one alone poisoned (the others zeroed) tells which
+/// matter (all of them when none does alone). Empty when the outcome does
+/// not depend on them, when C fails either way (the base's failure is
+/// reported elsewhere), and for a driver case: what a driver allocates is
+/// the driver's business.
+std::vector<std::string> undefinedInputs(const CaseSpec &C, PlanDevice &D);
+/// The one-line hint for case Case depending on Buffers: "case 'small':
+/// the outputs depend on the initial contents of buffer 'out', declared
+/// without "init" (...); if the host zeroes it, give it "init": {"fill": 0}".
+std::string undefinedInputHint(const std::string &Case,
+                               const std::vector<std::string> &Buffers);
+/// The hints for every case and held-out case of S on D.
+std::vector<std::string> undefinedInputHints(const Spec &S, PlanDevice &D);
+
+/// Element I of Data, elements of type T, as a double.
+double elementAt(ElemType T, const Bytes &Data, size_t I);
+
+/// Sorts Data's elements of type T: by value, NaNs last, equal values by
+/// their bits (so -0 and +0, and NaNs, have one order). A multiset
+/// output's compared form; the metrics then compare sorted with sorted.
+void sortElements(ElemType T, Bytes &Data);
 
 /// The error of Got against Want (both of type T) by metric M: exact (and
 /// driver, whose case error is the driver's scalar) gives 0 or 1; max_abs, max_rel the largest difference (NaN against a number

@@ -27,15 +27,25 @@ size_t elemSize(ElemType T);
 const char *elemTypeName(ElemType T);
 bool isFloat(ElemType T);
 
-/// How a buffer starts: one of these kinds.
+/// How a buffer starts: one of these kinds. Undefined (no "init" in the
+/// spec) is what cudaMalloc gives: the poison pattern (Poison.h), never
+/// zeros; a buffer the host zeroes says Fill 0.
 struct BufferInit {
-  enum Kind { Fill, Values, Iota, Random, File } K = Fill;
+  enum Kind { Undefined, Fill, Values, Iota, Random, File } K = Undefined;
   double Value = 0;              // Fill; Iota start
   double Step = 1;               // Iota
   double Min = 0, Max = 1;       // Random: uniform in [Min, Max) (integers: [Min, Max])
   uint64_t Seed = 0;             // Random
   std::vector<double> List;      // Values
   std::string Path;              // File: raw little-endian elements, relative to the tests dir
+
+  /// Every element V.
+  static BufferInit filled(double V) {
+    BufferInit I;
+    I.K = Fill;
+    I.Value = V;
+    return I;
+  }
 };
 
 struct BufferSpec {
@@ -100,13 +110,24 @@ struct DriverSpec {
   std::string Library;
 };
 
+/// An output buffer and how it is compared with the oracle's. The plan
+/// runner reads it in its compared form (Plan.h, CaseOutcome::Outputs).
+struct OutputSpec {
+  std::string Buffer;
+  /// Compared as a sorted multiset (element order does not matter).
+  bool Multiset = false;
+  /// When set, only the first N elements count, N being this integer
+  /// buffer's first element at the end of the case (compaction's shape).
+  std::string CountBuffer;
+};
+
 /// A launch plan (Buffers, Steps, Outputs) or, when Driver is set, a
 /// driver case (no buffers, steps or outputs of its own).
 struct CaseSpec {
   std::string Name;
   std::vector<BufferSpec> Buffers;
   std::vector<Step> Steps;
-  std::vector<std::string> Outputs;
+  std::vector<OutputSpec> Outputs;
   Tolerance Tol;
   std::optional<DriverSpec> Driver;
 };

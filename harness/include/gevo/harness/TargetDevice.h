@@ -28,6 +28,15 @@ llvm::Expected<std::unique_ptr<PlanDevice>>
 createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
                    const cpu::Options &CpuOpts, llvm::StringRef Arch = "");
 
+/// undefinedInputHints (Plan.h) of Base on S, one line per case whose
+/// outcome depends on buffers declared without "init". Run in this process
+/// on the cpu target, the reference executor, whatever target variants run
+/// on, without starting a thread (a Sandbox may be started afterwards) and
+/// with a launch cost limit (a base spinning on poison ends). Empty when
+/// Base does not load there (the Evaluator reports why).
+std::vector<std::string> undefinedInputHints(const llvm::Module &Base,
+                                             const Spec &S);
+
 /// Whether a GPU driver call failed in this process since it started (the
 /// context may be poisoned: the process should make way for a fresh one).
 bool targetDeviceFailed();

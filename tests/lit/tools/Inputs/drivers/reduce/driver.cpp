@@ -6,7 +6,9 @@
 // Params: "n" (3000), "step" (0.25); for the harness's tests, "misbehave"
 // ("segfault", "throw", "hang", "exit", or "report": return wrong_output)
 // when the total is wrong, or always with "when": "always"; "ignore_faults" keeps launching after a
-// faulting launch; "leak" leaves the buffers allocated.
+// faulting launch; "leak" leaves the buffers allocated; "peek" adds a
+// second output, the bytes of a partial-sums buffer as allocated (before
+// any launch writes it).
 #include "gevo/harness/Driver.h"
 
 #include <algorithm>
@@ -52,6 +54,10 @@ struct ReduceDriver : Driver {
         return {Status::Crash, Err};
     if (std::string Err = D.write(Buf[0], toBytes(In)); !Err.empty())
       return {Status::Crash, Err};
+    bool Peek = C.Params.value("peek", false);
+    Bytes Fresh(Peek ? Sizes[1] : 0);
+    if (std::string Err = Peek ? D.read(Buf[1], Fresh) : ""; !Err.empty())
+      return {Status::Crash, Err};
     uint64_t Src = Buf[0];
     for (unsigned Pass = 0, Count = N; Count > 1; ++Pass) {
       uint64_t Dst = Buf[1 + Pass % 2];
@@ -79,6 +85,8 @@ struct ReduceDriver : Driver {
       misbehave(How);
     }
     Out.Outputs.push_back(output(std::vector<float>{Got}));
+    if (Peek)
+      Out.Outputs.push_back({ElemType::U8, Fresh});
     Out.Error = Rel;
     return Out;
   }
