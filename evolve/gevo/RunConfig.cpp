@@ -90,7 +90,8 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   C.Minimise = J.at("minimise");
   C.Functions = J.value("functions", std::vector<std::string>{});
   // Runs from before the judge had it on, as it is by default.
-  if (llvm::Error E = C.Judging.setChecks(J.value("check", "races,uninitialized")))
+  if (llvm::Error E = C.Judging.setChecks(
+          J.value("check", "races,uninitialized,schedules")))
     throw std::invalid_argument(llvm::toString(std::move(E)));
   auto Model = parseMemoryModel(J.value("memory_model", "volta"));
   if (!Model)

@@ -36,6 +36,7 @@ struct Program::Impl {
   std::vector<CheckedRange> GlobalRanges; ///< Sorted by address.
   uint64_t ThreadCostLimit = 0, LaunchCostLimit = 0;
   bool ParallelBlocks = true;
+  bool Reverse = false;
   LaunchRace RaceConfig; ///< Without races checked: null.
   bool RaceChecks = true;
   StringSet<> AllowedRaces;
@@ -205,6 +206,7 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   L.ThreadCostLimit = P->ThreadCostLimit;
   L.LaunchCostLimit = P->LaunchCostLimit;
   L.Ranges = P->launchRanges();
+  L.Reverse = P->Reverse;
   LaunchRace Race = P->RaceConfig;
   std::unique_lock<std::mutex> Shadow;
   if (P->RaceChecks) {
@@ -217,7 +219,8 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   auto RunBlocks = [&](uint64_t Begin, uint64_t End) {
     auto Arena = std::make_unique<char[]>(L.SharedBytes);
     BlockRun Run(L, Arena.get());
-    for (uint64_t B = Begin; B != End; ++B) {
+    for (uint64_t K = Begin; K != End; ++K) {
+      uint64_t B = L.Reverse ? End - 1 - (K - Begin) : K;
       if (L.stopped(B))
         return;
       fillPoison(reinterpret_cast<uint8_t *>(Arena.get()), L.SharedBytes);
@@ -257,5 +260,7 @@ Error Program::setConstant(StringRef Name, ArrayRef<char> Bytes) {
 }
 
 double Program::jitSeconds() const { return P->JitSeconds; }
+
+void Program::setReverseSchedule(bool Reverse) { P->Reverse = Reverse; }
 
 } // namespace gevo::cpu

@@ -175,7 +175,8 @@ void BlockRun::runFibers() {
                            });
   unsigned Done = 0;
   while (Done < Threads.size()) {
-    for (unsigned I = 0; I < Threads.size(); ++I) {
+    for (unsigned K = 0; K < Threads.size(); ++K) {
+      unsigned I = L.Reverse ? Threads.size() - 1 - K : K;
       if (Waits[I].S != State::Ready)
         continue;
       setCurrentThread(&Threads[I]);

@@ -43,6 +43,7 @@ public:
   LaunchConfig Config;
   unsigned SharedBytes = 0; ///< Static plus dynamic shared memory.
   bool UseFibers = false;   ///< Entry runs one thread, in a fiber.
+  bool Reverse = false;     ///< Blocks and fibers in descending order.
   uint64_t ThreadCostLimit = 0;
   uint64_t LaunchCostLimit = 0; ///< 0: none.
   unsigned CheckSites = 0;  ///< CheckCaches per ThreadContext.

@@ -28,6 +28,18 @@ llvm::Error baseFails(const CaseSpec &C, const CaseOutcome &Got) {
           (Racy ? " (--allow-base-races lets the base's own through)" : ""));
 }
 
+/// The base's outputs depend on the schedule: a race, or nondeterminism a
+/// GPU has too (floating-point atomics, atomic-counter compaction).
+llvm::Error scheduleError(const CaseSpec &C, const std::string &Why) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "the unmodified kernel's case '" + C.Name + "': " + Why +
+          "; if the order of floating-point atomics or of an atomic counter "
+          "decides it (as on a GPU), give the case a tolerance or compare "
+          "that output as a multiset (\"compare\": \"multiset\"), else "
+          "the kernel races");
+}
+
 /// The base module of Bitcode in Ctx.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 parseBase(const std::string &Bitcode, llvm::LLVMContext &Ctx) {
@@ -89,6 +101,14 @@ llvm::Expected<Oracle> runBase(const std::string &Bitcode, const EvalState &St) 
       }
       if (Got.S != Status::Ok)
         return baseFails(C, Got);
+      if (St.CrossCheck && (*Dev)->reverseSchedule(true)) {
+        CaseOutcome Again = runCase(C, **Dev);
+        (*Dev)->reverseSchedule(false);
+        if (Again.S != Status::Ok)
+          return baseFails(C, Again);
+        if (std::string Why = scheduleDifference(C, Got, Again); !Why.empty())
+          return scheduleError(C, Why);
+      }
       Out->push_back({std::move(Got.Outputs), std::move(Got.OutputTypes),
                       Got.Error, Got.ModeledCost});
     }
@@ -110,8 +130,9 @@ void setCostLimits(const std::vector<CaseOracle> &Cases, uint64_t Option,
 
 /// What the cpu target's oracle depends on besides the base and the spec:
 /// whether it was judged, and what was allowed.
-std::string cpuKey(const cpu::Options &O) {
-  std::string Key = "cpu";
+std::string cpuKey(const EvalState &St) {
+  const cpu::Options &O = St.CpuOpts;
+  std::string Key = St.CrossCheck ? "cpu+schedules" : "cpu";
   if (O.RaceChecks)
     Key += O.Model == cpu::MemoryModel::Volta ? "+races" : "+races-warp-sync";
   if (O.InitChecks)
@@ -128,7 +149,7 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
   std::string Path;
   if (!O.OracleCacheDir.empty()) {
     auto P = oraclePath(O.OracleCacheDir, Bitcode, St.TheSpec,
-                        St.Target == "cpu" ? cpuKey(St.CpuOpts)
+                        St.Target == "cpu" ? cpuKey(St)
                                            : St.Target + ":" + St.Arch);
     if (!P)
       return P.takeError();
@@ -162,6 +183,7 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
   St->CpuOpts.RaceChecks = O.Judging.Races;
   St->CpuOpts.InitChecks = O.Judging.Uninitialized;
   St->CpuOpts.Model = O.Judging.Model;
+  St->CrossCheck = O.Judging.Schedules;
   // Drivers load here, once: every worker forked from the server has them.
   if (llvm::Error E = loadDrivers(S))
     return E;

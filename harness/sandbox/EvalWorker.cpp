@@ -105,9 +105,31 @@ CaseOutcome runBudgeted(const CaseSpec &C, const CaseOracle &Want,
   return runCase(C, B);
 }
 
+/// Runs C again in the reverse schedule: a fault there, or outputs that
+/// differ from \p Got's, are \p R's status (a race, "schedule_dependent").
+void crossCheck(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
+                const CaseOutcome &Got, CaseEval &R) {
+  if (!D.reverseSchedule(true))
+    return;
+  CaseOutcome Again = runBudgeted(C, Want, D);
+  D.reverseSchedule(false);
+  if (Again.S != Status::Ok) {
+    R.S = Again.S;
+    R.Message = "in the reverse schedule: " + Again.Message;
+    R.FaultUid = Again.FaultUid;
+    R.OtherUid = Again.OtherUid;
+    R.Error = HUGE_VAL;
+  } else if (std::string Why = scheduleDifference(C, Got, Again);
+             !Why.empty()) {
+    R.S = Status::Race;
+    R.Message = "schedule_dependent: " + Why;
+    R.Error = HUGE_VAL;
+  }
+}
+
 /// Runs C Repeat times: the first run is checked, every run is timed.
 CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
-                unsigned Repeat) {
+                unsigned Repeat, bool CrossCheck) {
   CaseEval R;
   R.Name = C.Name;
   CaseOutcome Got = runBudgeted(C, Want, D);
@@ -124,10 +146,13 @@ CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
   R.OtherUid = Got.OtherUid;
   R.ModeledCost = Got.ModeledCost;
   R.Seconds = median(Times);
-  if (R.S == Status::Ok)
+  if (R.S == Status::Ok) {
     compare(C, Want, Got, R);
-  else if (R.S == Status::WrongOutput) // a driver judged its own outputs
+    if (R.S == Status::Ok && CrossCheck)
+      crossCheck(C, Want, D, Got, R);
+  } else if (R.S == Status::WrongOutput) { // a driver judged its own outputs
     R.Error = HUGE_VAL;
+  }
   return R;
 }
 
@@ -178,7 +203,7 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
   V.JitSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
   V.Identical = true;
   for (size_t I = 0; I < Cases.size(); ++I) {
-    CaseEval C = runOne(Cases[I], Want[I], **Dev, St.Repeat);
+    CaseEval C = runOne(Cases[I], Want[I], **Dev, St.Repeat, St.CrossCheck);
     if (V.S == Status::Ok && C.S != Status::Ok) {
       V.S = C.S;
       V.Message = C.Name + ": " +
@@ -193,6 +218,26 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
   if (targetDeviceFailed())
     requestWorkerRestart();
   return V;
+}
+
+std::string scheduleDifference(const CaseSpec &C, const CaseOutcome &Got,
+                               const CaseOutcome &Again) {
+  if (C.Tol.M == Metric::Driver)
+    return Got.Error && Again.Error &&
+                   std::fabs(*Got.Error - *Again.Error) > C.Tol.Max
+               ? "the driver's error differs between two legal schedules"
+               : "";
+  for (size_t I = 0; I < Got.Outputs.size() && I < Again.Outputs.size(); ++I) {
+    double E = outputError(Got.OutputTypes[I], Got.Outputs[I],
+                           Again.Outputs[I], C.Tol.M);
+    if (C.Tol.M == Metric::Exact ? E != 0 : E > C.Tol.Max)
+      return "output '" +
+             (I < C.Outputs.size() ? C.Outputs[I].Buffer : std::to_string(I)) +
+             "' differs between two legal schedules (blocks and threads in "
+             "reverse order; " + metricName(C.Tol.M) + " error " +
+             std::to_string(E) + ")";
+  }
+  return "";
 }
 
 } // namespace gevo::sandbox

@@ -50,8 +50,14 @@ struct EvalState {
   /// The step budgets on the cases and the held-out cases.
   CostLimits CaseLimits, HeldOutLimits;
   unsigned Repeat = 1;
+  bool CrossCheck = true; ///< Judge::Schedules.
   bool FromCache = false;
 };
+
+/// Why \p Again's outputs (the same case in another schedule) differ from
+/// \p Got's beyond \p C's tolerance, naming the output; "" when they agree.
+std::string scheduleDifference(const CaseSpec &C, const CaseOutcome &Got,
+                               const CaseOutcome &Again);
 
 /// Loads Bitcode on the target and runs it on the cases (or held-out
 /// cases) against the oracle. After a GPU driver error the worker asks to

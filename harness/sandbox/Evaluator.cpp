@@ -139,30 +139,39 @@ Evaluator::evaluate(const std::vector<std::string> &Bitcode, bool HeldOut) {
   return Results;
 }
 
+namespace {
+/// The --check words and the Judge field each sets.
+constexpr std::pair<const char *, bool Judge::*> CheckWords[] = {
+    {"races", &Judge::Races},
+    {"uninitialized", &Judge::Uninitialized},
+    {"schedules", &Judge::Schedules},
+};
+} // namespace
+
 llvm::Error Judge::setChecks(llvm::StringRef List) {
-  Races = Uninitialized = false;
+  for (auto [Word, Field] : CheckWords)
+    this->*Field = false;
   if (List == "none")
     return llvm::Error::success();
   llvm::SmallVector<llvm::StringRef> Words;
   List.split(Words, ',');
   for (llvm::StringRef W : Words) {
-    if (W.trim() == "races")
-      Races = true;
-    else if (W.trim() == "uninitialized")
-      Uninitialized = true;
-    else
+    const auto *It = llvm::find_if(
+        CheckWords, [&](const auto &C) { return W.trim() == C.first; });
+    if (It == std::end(CheckWords))
       return evalError("unknown check '" + W.trim().str() +
-                       "' (races, uninitialized or none)");
+                       "' (races, uninitialized, schedules or none)");
+    this->*It->second = true;
   }
   return llvm::Error::success();
 }
 
 std::string Judge::checks() const {
-  if (!Races && !Uninitialized)
-    return "none";
-  if (Races && Uninitialized)
-    return "races,uninitialized";
-  return Races ? "races" : "uninitialized";
+  std::string List;
+  for (auto [Word, Field] : CheckWords)
+    if (this->*Field)
+      List += (List.empty() ? "" : ",") + std::string(Word);
+  return List.empty() ? "none" : List;
 }
 
 const char *memoryModelName(cpu::MemoryModel M) {

@@ -9,11 +9,14 @@ namespace gevo {
 
 void addJudgeOptions(po::options_description &Opts) {
   Opts.add_options()(
-      "check", po::value<std::string>()->default_value("races,uninitialized"),
+      "check",
+      po::value<std::string>()->default_value("races,uninitialized,schedules"),
       "what the cpu target rejects besides wrong outputs: races (accesses "
       "of two threads, one a plain write, that no barrier, warp "
       "synchronisation or launch boundary orders), uninitialized (reads of "
-      "shared memory no thread wrote); a comma-separated list or none")(
+      "shared memory no thread wrote), schedules (outputs that change when "
+      "the case runs again with blocks and threads in reverse order); a "
+      "comma-separated list or none")(
       "memory-model", po::value<std::string>()->default_value("volta"),
       "volta: lanes of a warp are ordered only by __syncwarp, shuffles and "
       "votes (Volta and later GPUs); warp-synchronous: lanes of a warp run "

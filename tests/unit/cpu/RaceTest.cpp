@@ -187,6 +187,30 @@ TEST_F(Races, SharedMemoryStartsPoisoned) {
   EXPECT_TRUE(std::isnan(Got[N - 1])) << Got[N - 1];
 }
 
+// The cross-check's other schedule sees what the shadow is told to skip:
+// block 1 reads block 0's output, in time in one order and not in the other.
+TEST_F(Races, AnotherScheduleCatchesARaceTheShadowSkips) {
+  auto Found = launch("reads_other_block", 2, {Out.get()});
+  ASSERT_EQ(Found.S, Status::Race) << Found.Message;
+  Options Allowed;
+  Allowed.AllowedRaces = {Found.FaultUid, Found.OtherUid};
+  std::vector<float> Outputs[2];
+  for (bool Reverse : {false, true}) {
+    DeviceBuffer<float> Data(std::vector<float>(2 * N, 100.0f));
+    P = loadProgram(*M, Allowed);
+    ASSERT_TRUE(P);
+    P->setReverseSchedule(Reverse);
+    void *Ptr = Data.get();
+    void *Args[] = {&Ptr};
+    auto R = P->launch("reads_other_block", {{2}, {N}}, Args);
+    ASSERT_TRUE(bool(R));
+    EXPECT_EQ(R->S, Status::Ok) << R->Message;
+    Outputs[Reverse] = Data.read();
+  }
+  EXPECT_EQ(Outputs[0][N + 5], (1 + 5) + (0 + 5));
+  EXPECT_EQ(Outputs[1][N + 5], (1 + 5) + 100.0f);
+}
+
 TEST_F(Races, SameVerdictEveryRun) {
   auto First = launch("missing_barrier", 1, {In.get(), Out.get()});
   for (int I = 0; I < 3; ++I) {

@@ -38,6 +38,12 @@ namespace gevo {
 /// races are judged by).
 struct Judge {
   bool Races = true, Uninitialized = true;
+  /// Run every case a second time in another legal schedule (blocks and
+  /// threads in reverse order): outputs that differ beyond the case's
+  /// tolerance are a race ("schedule_dependent"), even one the shadow
+  /// memory did not see; a base whose outputs differ is an Error naming
+  /// the output.
+  bool Schedules = true;
   cpu::MemoryModel Model = cpu::MemoryModel::Volta;
   /// Let the base's own races and uninitialized reads through: the base is
   /// run until it runs clean, each time allowing the instructions of the
@@ -46,8 +52,8 @@ struct Judge {
   /// naming both instructions.
   bool AllowBaseRaces = false;
 
-  /// Parses a --check list: "races", "uninitialized" (comma-separated), or
-  /// "none"; the Error names the bad word.
+  /// Parses a --check list: "races", "uninitialized", "schedules"
+  /// (comma-separated), or "none"; the Error names the bad word.
   llvm::Error setChecks(llvm::StringRef List);
   /// The --check list these checks would give.
   std::string checks() const;

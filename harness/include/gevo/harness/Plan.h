@@ -46,6 +46,10 @@ public:
   virtual LaunchOutcome launch(const std::string &Kernel, Dim3 Grid,
                                Dim3 Block, unsigned SharedBytes,
                                const std::vector<Bytes> &Args) = 0;
+  /// With \p Reverse, later launches run in another legal order (the cpu
+  /// target: blocks and threads descending) to cross-check outputs; false
+  /// when the target has no say in the order (a GPU).
+  virtual bool reverseSchedule(bool Reverse) { return false; }
 };
 
 /// A buffer's initial contents, as elements of its type.

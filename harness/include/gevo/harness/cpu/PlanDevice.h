@@ -25,6 +25,10 @@ public:
   LaunchOutcome launch(const std::string &Kernel, gevo::Dim3 Grid,
                        gevo::Dim3 Block, unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override;
+  bool reverseSchedule(bool Reverse) override {
+    P->setReverseSchedule(Reverse);
+    return true;
+  }
 
 private:
   CpuPlanDevice(std::unique_ptr<Program> P,

@@ -133,6 +133,12 @@ public:
   /// Seconds spent retargeting, optimising and compiling.
   double jitSeconds() const;
 
+  /// Later launches run their blocks, and the threads of each block (as
+  /// fibers), in descending order instead of ascending: another legal
+  /// schedule, for cross-checking outputs. A barrier-free kernel's block
+  /// function keeps its threads' order.
+  void setReverseSchedule(bool Reverse);
+
   struct Impl;
 
 private:

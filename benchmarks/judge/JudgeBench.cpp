@@ -1,0 +1,164 @@
+//===- JudgeBench.cpp - What the cpu target's judge costs -----------------===//
+//
+//   gevo_judge_bench [--rounds N] [--kernels a,b]
+//
+// For every corpus kernel and Rodinia-style app with a launch-plan tests
+// dir: the base's cases run in process on the cpu target with the judge
+// (race and initialisation checks) on and off, both with memory checks and
+// blocks in order as in the sandbox's workers, rounds interleaved (the best
+// round of each counts). Prints kernel time and JIT time per kernel and
+// their ratios, on over off. A benchmark for the report, not a test.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/harness/Spec.h"
+#include "gevo/harness/cpu/PlanDevice.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <boost/program_options.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+using namespace llvm;
+using namespace gevo;
+namespace po = boost::program_options;
+
+namespace {
+
+struct Bench {
+  std::string Name, IR, Tests;
+};
+
+/// Every corpus kernel and Rodinia app with a tests dir.
+std::vector<Bench> benches() {
+  std::vector<Bench> Out;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(GEVO_SOURCE_DIR "/benchmarks/corpus/tests",
+                                      EC), End;
+       It != End && !EC; It.increment(EC)) {
+    std::string N = sys::path::filename(It->path()).str();
+    Out.push_back({N, GEVO_BINARY_DIR "/benchmarks/corpus/" + N + ".ll",
+                   It->path()});
+  }
+  for (sys::fs::directory_iterator It(GEVO_SOURCE_DIR "/benchmarks/rodinia", EC),
+       End;
+       It != End && !EC; It.increment(EC)) {
+    std::string N = sys::path::filename(It->path()).str();
+    std::string Tests = It->path() + "/tests";
+    if (sys::fs::exists(Tests + "/spec.json"))
+      Out.push_back({N, GEVO_BINARY_DIR "/benchmarks/rodinia/" + N + ".ll",
+                     Tests});
+  }
+  llvm::sort(Out, [](const Bench &A, const Bench &B) { return A.Name < B.Name; });
+  return Out;
+}
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point T) {
+  return std::chrono::duration<double>(Clock::now() - T).count();
+}
+
+struct Timing {
+  double Jit = 1e30, Kernel = 1e30;
+  std::string Failure;
+};
+
+/// One round of \p B's plan cases on a fresh device with the judge \p On.
+void runRound(const Module &M, const Spec &S, bool On, Timing &T) {
+  cpu::Options O;
+  O.ParallelBlocks = false;
+  O.RaceChecks = O.InitChecks = On;
+  auto Start = Clock::now();
+  auto Dev = cpu::CpuPlanDevice::create(M, O);
+  if (!Dev) {
+    T.Failure = toString(Dev.takeError());
+    return;
+  }
+  T.Jit = std::min(T.Jit, since(Start));
+  double Kernel = 0;
+  for (const CaseSpec &C : S.Cases) {
+    if (C.Driver)
+      continue;
+    CaseOutcome Got = runCase(C, **Dev);
+    if (Got.S != Status::Ok)
+      T.Failure = C.Name + ": " + std::string(statusName(Got.S)) + " " +
+                  Got.Message;
+    Kernel += Got.KernelSeconds;
+  }
+  T.Kernel = std::min(T.Kernel, Kernel);
+}
+
+double geomean(const std::vector<double> &V) {
+  double Sum = 0;
+  for (double X : V)
+    Sum += std::log(X);
+  return V.empty() ? 0 : std::exp(Sum / V.size());
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  unsigned Rounds = 5;
+  std::string Only;
+  po::options_description Opts("gevo_judge_bench: kernel and JIT time with "
+                               "the cpu target's judge on and off");
+  Opts.add_options()("help,h", "show this help")(
+      "rounds", po::value(&Rounds)->default_value(5), "interleaved rounds")(
+      "kernels", po::value(&Only), "only these (comma-separated names)");
+  po::variables_map VM;
+  try {
+    po::store(po::parse_command_line(Argc, Argv, Opts), VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    std::fprintf(stderr, "gevo_judge_bench: %s\n", E.what());
+    return 2;
+  }
+  if (VM.count("help") || Rounds == 0) {
+    std::cout << Opts;
+    return VM.count("help") ? 0 : 2;
+  }
+  std::printf("%-18s %11s %11s %7s %9s %9s %7s\n", "kernel", "run off ms",
+              "run on ms", "ratio", "jit off", "jit on", "ratio");
+  std::vector<double> RunRatios, JitRatios;
+  for (const Bench &B : benches()) {
+    if (!Only.empty() && !is_contained(split(Only, ','), B.Name))
+      continue;
+    LLVMContext Ctx;
+    SMDiagnostic Diag;
+    auto M = parseIRFile(B.IR, Diag, Ctx);
+    auto S = loadSpec(B.Tests);
+    if (!M || !S) {
+      consumeError(S.takeError());
+      std::printf("%-18s (not built or no plan)\n", B.Name.c_str());
+      continue;
+    }
+    Timing T[2];
+    for (unsigned R = 0; R < Rounds; ++R)
+      for (bool On : {false, true})
+        runRound(*M, *S, On, T[On]);
+    if (!T[0].Failure.empty() || !T[1].Failure.empty()) {
+      std::printf("%-18s failed: %s\n", B.Name.c_str(),
+                  (T[0].Failure + T[1].Failure).c_str());
+      continue;
+    }
+    double Run = T[1].Kernel / T[0].Kernel, Jit = T[1].Jit / T[0].Jit;
+    if (T[0].Kernel > 0) // (a tests dir of driver cases runs nothing here)
+      RunRatios.push_back(Run);
+    JitRatios.push_back(Jit);
+    std::printf("%-18s %11.3f %11.3f %6.2fx %8.1f %8.1f %6.2fx\n",
+                B.Name.c_str(), T[0].Kernel * 1e3, T[1].Kernel * 1e3, Run,
+                T[0].Jit * 1e3, T[1].Jit * 1e3, Jit);
+  }
+  std::printf("geometric mean: kernel time %.2fx, JIT %.2fx (judge on / off)\n",
+              geomean(RunRatios), geomean(JitRatios));
+}
