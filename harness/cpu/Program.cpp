@@ -37,8 +37,8 @@ struct Program::Impl {
   uint64_t ThreadCostLimit = 0, LaunchCostLimit = 0;
   bool ParallelBlocks = true;
   bool Reverse = false;
-  LaunchRace RaceConfig; ///< Without races checked: null.
-  bool RaceChecks = true;
+  LaunchRace RaceConfig; ///< What each launch's judge checks.
+  bool RaceChecks = true; ///< Races or initialisation checked.
   StringSet<> AllowedRaces;
   unsigned StaticSharedBytes = 0;
   unsigned CheckSites = 0;
