@@ -38,7 +38,6 @@ struct Program::Impl {
   bool ParallelBlocks = true;
   bool Reverse = false;
   LaunchRace RaceConfig; ///< What each launch's judge checks.
-  bool RaceChecks = true; ///< Races or initialisation checked.
   StringSet<> AllowedRaces;
   unsigned StaticSharedBytes = 0;
   unsigned CheckSites = 0;
@@ -171,7 +170,6 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
   P->ThreadCostLimit = Opts.ThreadCostLimit;
   P->LaunchCostLimit = Opts.LaunchCostLimit;
   P->ParallelBlocks = Opts.ParallelBlocks;
-  P->RaceChecks = Opts.RaceChecks || Opts.InitChecks;
   P->AllowedRaces.insert(Opts.AllowedRaces.begin(), Opts.AllowedRaces.end());
   P->RaceConfig.Model = Opts.Model;
   P->RaceConfig.Races = Opts.RaceChecks;
@@ -209,7 +207,7 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   L.Reverse = P->Reverse;
   LaunchRace Race = P->RaceConfig;
   std::unique_lock<std::mutex> Shadow;
-  if (P->RaceChecks) {
+  if (Race.Races || Race.Inits) {
     GlobalShadow &G = GlobalShadow::get();
     Shadow = std::unique_lock(G.Lock);
     G.newGeneration();

@@ -210,25 +210,27 @@ void BlockRace::record(ShadowCell &C, const Who &W, const Access &A,
 }
 
 RaceFault BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
-                              const Who &W, const Access &A,
-                              bool Shared) const {
+                              const Who &W, const Access &A, bool Shared,
+                              const char *Uid) const {
   RaceFault F;
+  F.Uid = Uid;
   F.OtherUid = C.Site[S] < L.SiteUids.size() ? L.SiteUids[C.Site[S]] : nullptr;
   uint32_t Other = tidOf(C.Tag[S]);
   bool OtherBlock = epochOf(C.Tag[S]) < BlockStart;
+  bool SameWarp = !OtherBlock && Other / WarpWidth == W.Tid / WarpWidth;
   const char *Kind = OtherBlock ? "inter-block"
-                     : Other / WarpWidth == W.Tid / WarpWidth ? "intra-warp"
-                                                              : "inter-warp";
+                     : SameWarp ? "intra-warp"
+                                : "inter-warp";
   std::string OtherThread = OtherBlock ? "a thread of another block"
                                        : "thread " + std::to_string(Other);
   const char *Order = OtherBlock ? "blocks of a launch are never ordered"
-                      : Other / WarpWidth == W.Tid / WarpWidth
+                      : SameWarp
                           ? "no barrier or warp synchronisation orders them"
                           : "no barrier orders them";
   F.Message = std::string("(") + Kind + ", " +
               (Shared ? "shared" : "global") + " memory): " + slotWhat(C, S) +
               " " + uidName(F.OtherUid) + " by " + OtherThread + " and " +
-              what(A.Flags) + " " + "%UID% by thread " +
+              what(A.Flags) + " " + uidName(Uid) + " by thread " +
               std::to_string(W.Tid) + ": " + Order;
   return F;
 }
@@ -241,13 +243,14 @@ std::optional<RaceFault> BlockRace::granule(ShadowCell &C, const Who &W,
       (A.Bytes & ~C.Init) && !L.allowed(Uid)) {
     RaceFault F;
     F.S = Status::Uninitialized;
-    F.Message = std::string("(shared memory): ") +
-                what(A.Flags) + " %UID% by thread " + std::to_string(W.Tid) +
+    F.Uid = Uid;
+    F.Message = std::string("(shared memory): ") + what(A.Flags) + " " +
+                uidName(Uid) + " by thread " + std::to_string(W.Tid) +
                 " reads bytes no thread of its block wrote";
     return F;
   }
   if (auto S = L.Races ? conflict(C, W, A) : std::nullopt) {
-    RaceFault F = describe(C, *S, W, A, Shared);
+    RaceFault F = describe(C, *S, W, A, Shared, Uid);
     if (!L.allowed(Uid) && !L.allowed(F.OtherUid))
       return F;
   }
@@ -273,12 +276,8 @@ std::optional<RaceFault> BlockRace::access(unsigned Tid, uintptr_t Addr,
     unsigned Hi = std::min<uint64_t>(4, Addr + Bytes - At);
     Access A{uint8_t(((1u << Hi) - 1) & ~((1u << Lo) - 1)), Flags, SiteBits};
     ShadowCell &C = InShared ? Shared[(At - Arena) / 4] : G.cell(At);
-    if (auto F = granule(C, W, A, InShared, Uid)) {
-      F->Uid = Uid;
-      size_t Mark = F->Message.find("%UID%");
-      F->Message.replace(Mark, 5, uidName(Uid));
+    if (auto F = granule(C, W, A, InShared, Uid))
       return F;
-    }
   }
   return std::nullopt;
 }

@@ -149,7 +149,7 @@ private:
                                            const Access &A) const;
   void record(ShadowCell &C, const Who &W, const Access &A, bool Shared);
   RaceFault describe(const ShadowCell &C, ShadowCell::Slot S, const Who &W,
-                     const Access &A, bool Shared) const;
+                     const Access &A, bool Shared, const char *Uid) const;
 
   LaunchRace &L;
   bool Fibers;
