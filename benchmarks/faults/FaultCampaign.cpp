@@ -14,7 +14,6 @@
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
 
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -79,13 +78,6 @@ struct Tally {
   }
 };
 
-std::string bitcodeOf(const Module &M) {
-  std::string S;
-  raw_string_ostream OS(S);
-  WriteBitcodeToFile(M, OS);
-  return S;
-}
-
 /// One mutant: 1 to 3 random edits of random ops; "" when none applied or
 /// the verifier rejects it (a passes bug, counted apart).
 std::string makeMutant(const Module &Base, gevo::Rng &R, Tally &T) {
@@ -102,7 +94,7 @@ std::string makeMutant(const Module &Base, gevo::Rng &R, Tally &T) {
     ++T.Invalid;
     return "";
   }
-  return bitcodeOf(*M);
+  return gevo::bitcodeOf(*M);
 }
 
 void record(const std::vector<gevo::VariantEval> &Results, size_t Asked,

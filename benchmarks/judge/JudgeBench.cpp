@@ -1,6 +1,6 @@
 //===- JudgeBench.cpp - What the cpu target's judge costs -----------------===//
 //
-//   gevo_judge_bench [--rounds N] [--kernels a,b]
+//   gevo_judge_bench [--rounds N] [--runs N] [--kernels a,b]
 //
 // For every corpus kernel and Rodinia-style app with a launch-plan tests
 // dir: the base's cases run in process on the cpu target with the judge
@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Kernels.h"
+
 #include "gevo/harness/Spec.h"
 #include "gevo/harness/cpu/PlanDevice.h"
 
@@ -18,8 +20,6 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <boost/program_options.hpp>
@@ -35,34 +35,6 @@ namespace po = boost::program_options;
 
 namespace {
 
-struct Bench {
-  std::string Name, IR, Tests;
-};
-
-/// Every corpus kernel and Rodinia app with a tests dir.
-std::vector<Bench> benches() {
-  std::vector<Bench> Out;
-  std::error_code EC;
-  for (sys::fs::directory_iterator It(GEVO_SOURCE_DIR "/benchmarks/corpus/tests",
-                                      EC), End;
-       It != End && !EC; It.increment(EC)) {
-    std::string N = sys::path::filename(It->path()).str();
-    Out.push_back({N, GEVO_BINARY_DIR "/benchmarks/corpus/" + N + ".ll",
-                   It->path()});
-  }
-  for (sys::fs::directory_iterator It(GEVO_SOURCE_DIR "/benchmarks/rodinia", EC),
-       End;
-       It != End && !EC; It.increment(EC)) {
-    std::string N = sys::path::filename(It->path()).str();
-    std::string Tests = It->path() + "/tests";
-    if (sys::fs::exists(Tests + "/spec.json"))
-      Out.push_back({N, GEVO_BINARY_DIR "/benchmarks/rodinia/" + N + ".ll",
-                     Tests});
-  }
-  llvm::sort(Out, [](const Bench &A, const Bench &B) { return A.Name < B.Name; });
-  return Out;
-}
-
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point T) {
   return std::chrono::duration<double>(Clock::now() - T).count();
@@ -73,8 +45,10 @@ struct Timing {
   std::string Failure;
 };
 
-/// One round of \p B's plan cases on a fresh device with the judge \p On.
-void runRound(const Module &M, const Spec &S, bool On, Timing &T) {
+/// One round of \p B's plan cases on a fresh device with the judge \p On,
+/// each case run \p Runs times (the kernel time is per run).
+void runRound(const Module &M, const Spec &S, bool On, unsigned Runs,
+              Timing &T) {
   cpu::Options O;
   O.ParallelBlocks = false;
   O.RaceChecks = O.InitChecks = On;
@@ -86,16 +60,15 @@ void runRound(const Module &M, const Spec &S, bool On, Timing &T) {
   }
   T.Jit = std::min(T.Jit, since(Start));
   double Kernel = 0;
-  for (const CaseSpec &C : S.Cases) {
-    if (C.Driver)
-      continue;
-    CaseOutcome Got = runCase(C, **Dev);
-    if (Got.S != Status::Ok)
-      T.Failure = C.Name + ": " + std::string(statusName(Got.S)) + " " +
-                  Got.Message;
-    Kernel += Got.KernelSeconds;
-  }
-  T.Kernel = std::min(T.Kernel, Kernel);
+  for (const CaseSpec &C : S.Cases)
+    for (unsigned R = 0; R < Runs && !C.Driver; ++R) {
+      CaseOutcome Got = runCase(C, **Dev);
+      if (Got.S != Status::Ok)
+        T.Failure = C.Name + ": " + std::string(statusName(Got.S)) + " " +
+                    Got.Message;
+      Kernel += Got.KernelSeconds;
+    }
+  T.Kernel = std::min(T.Kernel, Kernel / Runs);
 }
 
 double geomean(const std::vector<double> &V) {
@@ -108,12 +81,14 @@ double geomean(const std::vector<double> &V) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  unsigned Rounds = 5;
+  unsigned Rounds = 5, Runs = 1;
   std::string Only;
   po::options_description Opts("gevo_judge_bench: kernel and JIT time with "
                                "the cpu target's judge on and off");
   Opts.add_options()("help,h", "show this help")(
       "rounds", po::value(&Rounds)->default_value(5), "interleaved rounds")(
+      "runs", po::value(&Runs)->default_value(1),
+      "runs of each case per round, after its JIT (kernel time per run)")(
       "kernels", po::value(&Only), "only these (comma-separated names)");
   po::variables_map VM;
   try {
@@ -123,14 +98,15 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "gevo_judge_bench: %s\n", E.what());
     return 2;
   }
-  if (VM.count("help") || Rounds == 0) {
+  if (VM.count("help") || Rounds == 0 || Runs == 0) {
     std::cout << Opts;
     return VM.count("help") ? 0 : 2;
   }
   std::printf("%-18s %11s %11s %7s %9s %9s %7s\n", "kernel", "run off ms",
               "run on ms", "ratio", "jit off", "jit on", "ratio");
   std::vector<double> RunRatios, JitRatios;
-  for (const Bench &B : benches()) {
+  for (const judge::Kernel &B :
+       judge::kernels(GEVO_SOURCE_DIR, GEVO_BINARY_DIR)) {
     if (!Only.empty() && !is_contained(split(Only, ','), B.Name))
       continue;
     LLVMContext Ctx;
@@ -145,7 +121,7 @@ int main(int Argc, char **Argv) {
     Timing T[2];
     for (unsigned R = 0; R < Rounds; ++R)
       for (bool On : {false, true})
-        runRound(*M, *S, On, T[On]);
+        runRound(*M, *S, On, Runs, T[On]);
     if (!T[0].Failure.empty() || !T[1].Failure.empty()) {
       std::printf("%-18s failed: %s\n", B.Name.c_str(),
                   (T[0].Failure + T[1].Failure).c_str());

@@ -96,7 +96,7 @@ Expected<nlohmann::json> GevoRun::finish() {
   for (unsigned Round = 0; Round < Config.ValidateRepeat; ++Round) {
     std::vector<VariantEval> Evals = Eval->evaluate(Bitcode, /*HeldOut=*/true);
     for (size_t I = 0; I < Cands.size(); ++I) {
-      Evaluation J = Problem->judge(Evals[I], Eval->baseHeldOut());
+      Evaluation J = Problem->judge(Evals[I]);
       if (Cands[I].S == Status::Ok && J.S != Status::Ok) {
         Cands[I].S = J.S;
         Cands[I].Message = J.Message;

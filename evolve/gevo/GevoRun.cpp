@@ -8,7 +8,6 @@
 #include "gevo/passes/Uid.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
@@ -34,13 +33,6 @@ double now() {
   return std::chrono::duration<double>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-std::string bitcodeOf(const Module &M) {
-  std::string BC;
-  raw_string_ostream OS(BC);
-  WriteBitcodeToFile(M, OS);
-  return BC;
 }
 
 std::string textOf(const Module &M) {
@@ -78,6 +70,7 @@ Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   EO.Workers = Config.Workers;
   EO.Repeat = Config.Repeat;
   EO.Judging = Config.Judging;
+  EO.Accept = acceptance(Config.Objective);
   auto E = Evaluator::create(*Base, S, EO);
   if (!E)
     return E.takeError();

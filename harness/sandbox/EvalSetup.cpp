@@ -1,6 +1,7 @@
 //===- EvalSetup.cpp - The Evaluator's server: oracle and job handler -------===//
 
 #include "EvalWorker.h"
+#include "Verdict.h"
 
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/cpu/PlanDevice.h"
@@ -101,14 +102,14 @@ llvm::Expected<Oracle> runBase(const std::string &Bitcode, const EvalState &St) 
       }
       if (Got.S != Status::Ok)
         return baseFails(C, Got);
-      if (St.CrossCheck && (*Dev)->reverseSchedule(true)) {
-        CaseOutcome Again = runCase(C, **Dev);
-        (*Dev)->reverseSchedule(false);
-        if (Again.S != Status::Ok)
-          return baseFails(C, Again);
-        if (std::string Why = scheduleDifference(C, Got, Again); !Why.empty())
-          return scheduleError(C, Why);
-      }
+      if (St.CrossCheck)
+        if (auto Check = checkSchedule(C, **Dev, Got,
+                                       [&] { return runCase(C, **Dev); })) {
+          if (Check->Again.S != Status::Ok)
+            return baseFails(C, Check->Again);
+          if (!Check->Difference.empty())
+            return scheduleError(C, Check->Difference);
+        }
       Out->push_back({std::move(Got.Outputs), std::move(Got.OutputTypes),
                       Got.Error, Got.ModeledCost});
     }
@@ -184,6 +185,7 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
   St->CpuOpts.InitChecks = O.Judging.Uninitialized;
   St->CpuOpts.Model = O.Judging.Model;
   St->CrossCheck = O.Judging.Schedules;
+  St->Accept = O.Accept;
   // Drivers load here, once: every worker forked from the server has them.
   if (llvm::Error E = loadDrivers(S))
     return E;

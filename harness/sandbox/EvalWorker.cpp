@@ -1,6 +1,7 @@
 //===- EvalWorker.cpp - A variant on the cases, inside a worker -------------===//
 
 #include "EvalWorker.h"
+#include "Verdict.h"
 
 #include "gevo/harness/Plan.h"
 #include "gevo/harness/TargetDevice.h"
@@ -8,7 +9,6 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,34 +24,6 @@ using Clock = std::chrono::steady_clock;
 double median(std::vector<double> V) {
   std::sort(V.begin(), V.end());
   return V.empty() ? 0 : V[V.size() / 2];
-}
-
-/// Error and identity of Got's outputs (and a driver's scalar) against the
-/// oracle's. With the driver metric the error is the driver's scalar,
-/// accepted up to the base's plus the tolerance.
-void compare(const CaseSpec &C, const CaseOracle &Want, const CaseOutcome &Got,
-             CaseEval &R) {
-  if (Got.Outputs.size() != Want.Outputs.size() ||
-      Got.OutputTypes != Want.Types ||
-      (C.Tol.M == Metric::Driver && !Got.Error)) {
-    R.S = Status::WrongOutput;
-    R.Error = HUGE_VAL;
-    return;
-  }
-  R.Identical = Got.Error == Want.Error;
-  for (size_t I = 0; I < Want.Outputs.size(); ++I) {
-    R.Error = std::max(R.Error, outputError(Want.Types[I], Want.Outputs[I],
-                                            Got.Outputs[I], C.Tol.M));
-    R.Identical &= Want.Outputs[I] == Got.Outputs[I];
-  }
-  bool Accepted = C.Tol.M == Metric::Exact ? R.Error == 0
-                                           : R.Error <= C.Tol.Max;
-  if (C.Tol.M == Metric::Driver) {
-    R.Error = *Got.Error;
-    Accepted = R.Error <= *Want.Error + C.Tol.Max;
-  }
-  if (!Accepted)
-    R.S = Status::WrongOutput;
 }
 
 /// A case's budget: every launch of a case together may cost at most
@@ -105,36 +77,14 @@ CaseOutcome runBudgeted(const CaseSpec &C, const CaseOracle &Want,
   return runCase(C, B);
 }
 
-/// Runs C again in the reverse schedule: a fault there, or outputs that
-/// differ from \p Got's, are \p R's status (a race, "schedule_dependent").
-void crossCheck(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
-                const CaseOutcome &Got, CaseEval &R) {
-  if (!D.reverseSchedule(true))
-    return;
-  CaseOutcome Again = runBudgeted(C, Want, D);
-  D.reverseSchedule(false);
-  if (Again.S != Status::Ok) {
-    R.S = Again.S;
-    R.Message = "in the reverse schedule: " + Again.Message;
-    R.FaultUid = Again.FaultUid;
-    R.OtherUid = Again.OtherUid;
-    R.Error = HUGE_VAL;
-  } else if (std::string Why = scheduleDifference(C, Got, Again);
-             !Why.empty()) {
-    R.S = Status::Race;
-    R.Message = "schedule_dependent: " + Why;
-    R.Error = HUGE_VAL;
-  }
-}
-
 /// Runs C Repeat times: the first run is checked, every run is timed.
 CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
-                unsigned Repeat, bool CrossCheck) {
+                const EvalState &St) {
   CaseEval R;
   R.Name = C.Name;
   CaseOutcome Got = runBudgeted(C, Want, D);
   std::vector<double> Times{Got.KernelSeconds};
-  for (unsigned I = 1; I < Repeat && Got.S == Status::Ok; ++I) {
+  for (unsigned I = 1; I < St.Repeat && Got.S == Status::Ok; ++I) {
     CaseOutcome Again = runBudgeted(C, Want, D);
     Times.push_back(Again.KernelSeconds);
     if (Again.S != Status::Ok)
@@ -147,16 +97,20 @@ CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
   R.ModeledCost = Got.ModeledCost;
   R.Seconds = median(Times);
   if (R.S == Status::Ok) {
-    compare(C, Want, Got, R);
-    if (R.S == Status::Ok && CrossCheck)
-      crossCheck(C, Want, D, Got, R);
+    judgeOutputs(C, Want, Got, St.Accept, R);
+    if (R.S == Status::Ok && St.CrossCheck)
+      if (auto Check = checkSchedule(C, D, Got,
+                                     [&] { return runBudgeted(C, Want, D); }))
+        judgeSchedule(*Check, R);
   } else if (R.S == Status::WrongOutput) { // a driver judged its own outputs
     R.Error = HUGE_VAL;
   }
   return R;
 }
 
-/// Parses and verifies Bitcode into Ctx; "" or why not.
+/// Parses Bitcode into Ctx; "" or why not. Variants come verified (by
+/// whoever built them: Evaluator::evaluate's contract), so no module is
+/// verified twice.
 std::string parseVariant(std::string_view Bitcode, llvm::LLVMContext &Ctx,
                          std::unique_ptr<llvm::Module> &M) {
   auto Buf = llvm::MemoryBuffer::getMemBuffer(
@@ -164,11 +118,6 @@ std::string parseVariant(std::string_view Bitcode, llvm::LLVMContext &Ctx,
   auto Parsed = llvm::parseBitcodeFile(Buf->getMemBufferRef(), Ctx);
   if (!Parsed)
     return "not a bitcode module: " + llvm::toString(Parsed.takeError());
-  std::string Why;
-  llvm::raw_string_ostream OS(Why);
-  if (llvm::verifyModule(**Parsed, &OS))
-    return "the verifier rejects the module: " +
-           Why.substr(0, Why.find('\n'));
   M = std::move(*Parsed);
   return "";
 }
@@ -203,7 +152,7 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
   V.JitSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
   V.Identical = true;
   for (size_t I = 0; I < Cases.size(); ++I) {
-    CaseEval C = runOne(Cases[I], Want[I], **Dev, St.Repeat, St.CrossCheck);
+    CaseEval C = runOne(Cases[I], Want[I], **Dev, St);
     if (V.S == Status::Ok && C.S != Status::Ok) {
       V.S = C.S;
       V.Message = C.Name + ": " +
@@ -218,26 +167,6 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
   if (targetDeviceFailed())
     requestWorkerRestart();
   return V;
-}
-
-std::string scheduleDifference(const CaseSpec &C, const CaseOutcome &Got,
-                               const CaseOutcome &Again) {
-  if (C.Tol.M == Metric::Driver)
-    return Got.Error && Again.Error &&
-                   std::fabs(*Got.Error - *Again.Error) > C.Tol.Max
-               ? "the driver's error differs between two legal schedules"
-               : "";
-  for (size_t I = 0; I < Got.Outputs.size() && I < Again.Outputs.size(); ++I) {
-    double E = outputError(Got.OutputTypes[I], Got.Outputs[I],
-                           Again.Outputs[I], C.Tol.M);
-    if (C.Tol.M == Metric::Exact ? E != 0 : E > C.Tol.Max)
-      return "output '" +
-             (I < C.Outputs.size() ? C.Outputs[I].Buffer : std::to_string(I)) +
-             "' differs between two legal schedules (blocks and threads in "
-             "reverse order; " + metricName(C.Tol.M) + " error " +
-             std::to_string(E) + ")";
-  }
-  return "";
 }
 
 } // namespace gevo::sandbox

@@ -51,16 +51,12 @@ struct EvalState {
   CostLimits CaseLimits, HeldOutLimits;
   unsigned Repeat = 1;
   bool CrossCheck = true; ///< Judge::Schedules.
+  Acceptance Accept;
   bool FromCache = false;
 };
 
-/// Why \p Again's outputs (the same case in another schedule) differ from
-/// \p Got's beyond \p C's tolerance, naming the output; "" when they agree.
-std::string scheduleDifference(const CaseSpec &C, const CaseOutcome &Got,
-                               const CaseOutcome &Again);
-
-/// Loads Bitcode on the target and runs it on the cases (or held-out
-/// cases) against the oracle. After a GPU driver error the worker asks to
+/// Loads Bitcode (a verified module) on the target and runs it on the
+/// cases (or held-out cases) against the oracle (Verdict.h judges). After a GPU driver error the worker asks to
 /// be replaced (requestWorkerRestart).
 VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
                             bool HeldOut);

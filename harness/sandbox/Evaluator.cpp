@@ -75,6 +75,13 @@ VariantEval Evaluator::fromJob(const JobResult &J, bool HeldOut) const {
   return V;
 }
 
+std::string bitcodeOf(const llvm::Module &M) {
+  std::string Bitcode;
+  llvm::raw_string_ostream OS(Bitcode);
+  llvm::WriteBitcodeToFile(M, OS);
+  return Bitcode;
+}
+
 llvm::Expected<std::unique_ptr<Evaluator>>
 Evaluator::create(const llvm::Module &Base, const Spec &Given,
                   const EvalOptions &O) {
@@ -83,10 +90,7 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
   Spec S = Given;
   if (llvm::Error E = buildDrivers(S, O.DriverCacheDir))
     return E;
-  std::string Bitcode;
-  llvm::raw_string_ostream OS(Bitcode);
-  llvm::WriteBitcodeToFile(Base, OS);
-  OS.flush();
+  std::string Bitcode = bitcodeOf(Base);
   SandboxOptions SO;
   SO.Workers = O.Workers;
   SO.MemoryLimitBytes = O.MemoryLimitBytes;

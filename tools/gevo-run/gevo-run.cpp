@@ -18,19 +18,16 @@
 
 #include "Emit.h"
 #include "JudgeOptions.h"
+#include "RunOnTests.h"
 #include "ToolSupport.h"
 
-#include "gevo/harness/DriverHost.h"
 #include "gevo/harness/Evaluator.h"
-#include "gevo/harness/TargetDevice.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <boost/program_options.hpp>
@@ -64,30 +61,6 @@ std::vector<CaseResult> pairWithBase(const gevo::VariantEval &V,
   return Results;
 }
 
-std::string bitcodeOf(const Module &M) {
-  std::string Bitcode;
-  raw_string_ostream OS(Bitcode);
-  WriteBitcodeToFile(M, OS);
-  return Bitcode;
-}
-
-/// "U12: store float %6, ptr %7 (kernel.cu:17)": the instruction with UID
-/// \p Uid in \p M and its source line when the IR has debug locations.
-std::string describeUid(const Module &M, StringRef Uid) {
-  gevo::UidMap Map(const_cast<Module &>(M));
-  const Instruction *I = Map.lookup(Uid);
-  if (!I)
-    return Uid.str();
-  std::string Text;
-  raw_string_ostream OS(Text);
-  I->print(OS);
-  Text = StringRef(Text).split(", !").first.trim().str();
-  if (const DebugLoc &Loc = I->getDebugLoc())
-    Text += " (" + Loc->getFilename().str() + ":" +
-            std::to_string(Loc.getLine()) + ")";
-  return Uid.str() + ": " + Text;
-}
-
 void printTable(const std::vector<CaseResult> &Results, const Module &M) {
   std::printf("%-16s %-18s %12s %12s %10s %14s\n", "case", "status", "error",
               "time ms", "speedup", "modeled cost");
@@ -107,7 +80,7 @@ void printTable(const std::vector<CaseResult> &Results, const Module &M) {
       std::printf("  %s\n", E.Message.c_str());
     for (const std::string *Uid : {&E.FaultUid, &E.OtherUid})
       if (!Uid->empty())
-        std::printf("    %s\n", describeUid(M, *Uid).c_str());
+        std::printf("    %s\n", gevo::describeUid(M, *Uid).c_str());
   }
 }
 
@@ -124,6 +97,13 @@ std::unique_ptr<Module> buildVariant(const Module &Base,
   gevo::ApplyReport Report = gevo::applyEdits(*M, *Edits);
   for (auto &[Index, Why] : Report.NotApplicable)
     errs() << Tool << ": edit " << Index + 1 << " not applicable: " << Why << "\n";
+  // The one verification of the variant: the Evaluator's workers trust it.
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(*M, &OS))
+    gevo::toolError(Tool, EditsPath + ": the variant does not verify: " +
+                              StringRef(Problems).split('\n').first,
+                    1);
   return M;
 }
 
@@ -233,14 +213,6 @@ int main(int argc, char **argv) {
     if (TestsDir.empty())
       return 0;
   }
-  auto Spec = gevo::loadSpec(TestsDir);
-  if (!Spec)
-    usageError(toString(Spec.takeError()));
-  if (Error E = gevo::buildDrivers(*Spec, DriverCache))
-    usageError(toString(std::move(E)));
-  for (const std::string &Hint : gevo::undefinedInputHints(*Base, *Spec))
-    errs() << Tool << ": warning: " << Hint << "\n";
-  std::string Variant = bitcodeOf(*VariantModule);
   gevo::EvalOptions EO;
   EO.Target = Target;
   EO.Arch = Arch;
@@ -249,16 +221,13 @@ int main(int argc, char **argv) {
   EO.OracleCacheDir = OracleCache;
   EO.DriverCacheDir = DriverCache;
   EO.Judging = gevo::judgeOptions(Tool, VM, 2);
-  auto Eval = gevo::Evaluator::create(*Base, *Spec, EO);
-  if (!Eval)
-    usageError(Kernel + ": " + toString(Eval.takeError()));
-  if (!(*Eval)->allowedRaces().empty())
-    std::fprintf(stderr, "%s: the base's own races at %s are let through\n",
-                 Tool, join((*Eval)->allowedRaces(), ", ").c_str());
+  std::unique_ptr<gevo::Evaluator> Eval =
+      gevo::evaluatorOnTests(Tool, Kernel, *Base, TestsDir, EO, 2);
   bool HeldOut = VM.count("heldout");
-  gevo::VariantEval V = (*Eval)->evaluate({Variant}, HeldOut)[0];
-  std::vector<CaseResult> Results = pairWithBase(
-      V, HeldOut ? (*Eval)->baseHeldOut() : (*Eval)->base());
+  gevo::VariantEval V =
+      Eval->evaluate({gevo::bitcodeOf(*VariantModule)}, HeldOut)[0];
+  std::vector<CaseResult> Results =
+      pairWithBase(V, HeldOut ? Eval->baseHeldOut() : Eval->base());
   if (VM.count("json"))
     std::cout << toJson(Results, V).dump(2) << "\n";
   else

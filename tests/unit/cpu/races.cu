@@ -32,6 +32,13 @@ extern "C" __global__ void reads_other_block(float *data) {
     data[b * N + t] += data[(b - 1) * N + t];
 }
 
+// What reads_other_block computes when the blocks run in order, without
+// reading another block's output (VerdictTest's base).
+extern "C" __global__ void other_block_sum(float *data) {
+  int b = blockIdx.x, t = threadIdx.x;
+  data[b * N + t] = b + t + (b > 0 ? (b - 1) + t : 0);
+}
+
 // Every thread of every block stores to the same global word.
 extern "C" __global__ void global_write_write(int *flag) {
   *flag = blockIdx.x * N + threadIdx.x;

@@ -8,24 +8,19 @@
 #ifndef GEVO_TESTS_SANDBOX_REDUCTIONVARIANTS_H
 #define GEVO_TESTS_SANDBOX_REDUCTIONVARIANTS_H
 
-#include "llvm/Bitcode/BitcodeWriter.h"
+#include "gevo/harness/Evaluator.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
-
-inline std::string bitcodeOf(const llvm::Module &M) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  llvm::WriteBitcodeToFile(M, OS);
-  return S;
-}
 
 /// The kernel with `add %i, 256` (the second element's index) at 128.
 inline std::string reductionWrongConstant(const llvm::Module &Base) {
@@ -35,7 +30,7 @@ inline std::string reductionWrongConstant(const llvm::Module &Base) {
     if (auto *C = dyn_cast<ConstantInt>(I.getOperand(I.getNumOperands() - 1)))
       if (I.getOpcode() == Instruction::Add && C->getZExtValue() == 256) {
         I.setOperand(1, ConstantInt::get(C->getType(), 128));
-        return bitcodeOf(*M);
+        return gevo::bitcodeOf(*M);
       }
   ADD_FAILURE() << "no add of 256 in reduce_sum";
   return "";
@@ -54,7 +49,7 @@ inline std::string reductionWithoutOutputStore(const llvm::Module &Base) {
     return "";
   }
   Last->eraseFromParent();
-  return bitcodeOf(*M);
+  return gevo::bitcodeOf(*M);
 }
 
 /// The kernel with a new entry that jumps into an endless loop, or (with
@@ -73,7 +68,7 @@ inline std::string reductionBrokenEntry(const llvm::Module &Base,
     Value *Address = B.CreateIntToPtr(B.getInt64(16), B.getPtrTy());
     B.CreateStore(B.getInt32(7), Address, /*isVolatile=*/true);
     B.CreateRetVoid();
-    return bitcodeOf(*M);
+    return gevo::bitcodeOf(*M);
   }
   auto *Spin = BasicBlock::Create(M->getContext(), "spin", F, Old);
   Value *Slot = B.CreateAlloca(B.getInt32Ty());
@@ -86,7 +81,7 @@ inline std::string reductionBrokenEntry(const llvm::Module &Base,
   I->addIncoming(S.getInt32(0), Entry);
   I->addIncoming(Next, Spin);
   S.CreateBr(Spin);
-  return bitcodeOf(*M);
+  return gevo::bitcodeOf(*M);
 }
 
 #endif

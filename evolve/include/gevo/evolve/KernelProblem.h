@@ -2,11 +2,13 @@
 //
 // The problem GEVO evolves against: a variant (an edit list over the named
 // base module) is built by a VariantBuilder and measured by a harness
-// Evaluator on the tests dir's cases. Two modes, as in the GEVO paper:
+// Evaluator on the tests dir's cases, which also decides whether it is
+// correct (its Acceptance, from the mode). Two modes, as in the GEVO paper:
 //   default  objectives {cost}; any output difference from the base
 //            (an error above the base's own) rejects the variant.
 //   mo       objectives {cost, error}; a variant whose error exceeds the
 //            base's by more than the error tolerance is rejected.
+// A case's own tolerance bounds the error in both.
 // The cost is the kernel time (wall clock, median of repeats) or the cpu
 // target's modeled cost (deterministic: same variant, same number).
 //
@@ -39,6 +41,9 @@ struct KernelObjective {
   double ErrorTolerance = 0.01;
 };
 
+/// What the Evaluator must accept for \p O's mode (EvalOptions::Accept).
+Acceptance acceptance(const KernelObjective &O);
+
 class KernelProblem : public Problem<Variant> {
 public:
   KernelProblem(const VariantBuilder &B, Evaluator &E, KernelObjective O)
@@ -56,15 +61,15 @@ public:
     return variantToJson(G);
   }
 
-  /// A variant's result under the objective, against \p Base (the base's
-  /// result on the same cases): the status, objectives when accepted, and
-  /// per-case detail (wall times only for the time objective, so a
-  /// modeled run's log is deterministic).
-  Evaluation judge(const VariantEval &V, const VariantEval &Base) const;
+  /// A variant's result under the objective: the Evaluator's status (its
+  /// verdict, made with acceptance(O)), objectives when Ok, and per-case
+  /// detail (wall times only for the time objective, so a modeled run's
+  /// log is deterministic).
+  Evaluation judge(const VariantEval &V) const;
   /// The variant's cost by the objective.
   double cost(const VariantEval &V) const;
   /// The base's objectives on the evolution cases.
-  Objectives baseObjectives() const { return judge(E.base(), E.base()).Objectives; }
+  Objectives baseObjectives() const { return judge(E.base()).Objectives; }
 
   /// Scores edit lists on the evolution cases (for minimisation and
   /// ablation): their objectives, or nullopt when rejected.

@@ -63,6 +63,16 @@ struct Judge {
 const char *memoryModelName(cpu::MemoryModel M);
 std::optional<cpu::MemoryModel> parseMemoryModel(llvm::StringRef Name);
 
+/// What a completed case's error must meet besides the case's tolerance
+/// (the one verdict: harness/sandbox/Verdict.h).
+struct Acceptance {
+  /// Unset: the case's tolerance alone (is the variant correct by the
+  /// tests?). Set: also at most the base's own error on the case (0, or
+  /// its driver's) plus this: gevo-evolve gives 0 in mode default (no
+  /// error the base does not have) and --error-tolerance in mode mo.
+  std::optional<double> OverBase;
+};
+
 struct EvalOptions {
   /// cpu, cuda or hip: where the base (the oracle) and the variants run.
   /// On a GPU target each worker lowers the variant (PTX, or an AMDGPU code
@@ -92,6 +102,7 @@ struct EvalOptions {
   /// the worker (a Crash) instead of being an OobWrite.
   bool Checks = true;
   Judge Judging;
+  Acceptance Accept;
 };
 
 struct CaseEval {
@@ -118,6 +129,9 @@ struct VariantEval {
   double JitSeconds = 0;    ///< load + JIT of the variant in the worker
 };
 
+/// \p M as LLVM bitcode, the form evaluate() takes variants in.
+std::string bitcodeOf(const llvm::Module &M);
+
 class Evaluator {
 public:
   /// Starts the sandbox: the calling process must be single-threaded. The
@@ -134,7 +148,8 @@ public:
   const VariantEval &base() const { return Base; }
   const VariantEval &baseHeldOut() const { return BaseHeldOut; }
 
-  /// Each element is a variant module as LLVM bitcode; results in order.
+  /// Each element is a variant module as LLVM bitcode, verified by whoever
+  /// built it (workers do not verify again); results in order.
   std::vector<VariantEval> evaluate(const std::vector<std::string> &Bitcode,
                                     bool HeldOut = false);
   SandboxStats stats() const { return Box->stats(); }

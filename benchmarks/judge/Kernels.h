@@ -1,0 +1,54 @@
+//===- Kernels.h - The kernels the judge is measured and tested on -*- C++ -*-===//
+//
+// Every corpus kernel and Rodinia-style app with a tests dir, sorted by
+// name: the judge's benchmark and its barrier-deletion test run on these.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_BENCHMARKS_JUDGE_KERNELS_H
+#define GEVO_BENCHMARKS_JUDGE_KERNELS_H
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace gevo::judge {
+
+struct Kernel {
+  std::string Name, IR, Tests;
+};
+
+/// For GoogleTest's messages about a test of \p K.
+inline void PrintTo(const Kernel &K, std::ostream *OS) { *OS << K.Name; }
+
+/// The kernels under \p Source (the source tree), their IR under \p Binary.
+inline std::vector<Kernel> kernels(const std::string &Source,
+                                   const std::string &Binary) {
+  std::vector<Kernel> Out;
+  auto Add = [&](const std::string &Suite, const std::string &TestsUnder,
+                 const std::string &TestsName) {
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator
+             It(Source + "/benchmarks/" + Suite + TestsUnder, EC),
+         End;
+         It != End && !EC; It.increment(EC)) {
+      std::string N = llvm::sys::path::filename(It->path()).str();
+      std::string Tests = It->path() + TestsName;
+      if (llvm::sys::fs::exists(Tests + "/spec.json"))
+        Out.push_back(
+            {N, Binary + "/benchmarks/" + Suite + "/" + N + ".ll", Tests});
+    }
+  };
+  Add("corpus", "/tests", "");
+  Add("rodinia", "", "/tests");
+  llvm::sort(Out,
+             [](const Kernel &A, const Kernel &B) { return A.Name < B.Name; });
+  return Out;
+}
+
+} // namespace gevo::judge
+
+#endif
