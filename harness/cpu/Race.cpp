@@ -74,7 +74,8 @@ void GlobalShadow::release(uintptr_t Lo, size_t Len) {
 
 BlockRace::BlockRace(LaunchRace &L, unsigned Threads, bool Fibers,
                      const char *Arena, unsigned SharedBytes)
-    : L(L), Fibers(Fibers), Arena(reinterpret_cast<uintptr_t>(Arena)),
+    : L(L), Global(GlobalShadow::get()), Generation(Global.generation()),
+      Fibers(Fibers), Arena(reinterpret_cast<uintptr_t>(Arena)),
       SharedBytes(SharedBytes), Epochs(Fibers ? Threads : 0),
       Synced(Fibers ? Threads : 0), Shared((SharedBytes + 3) / 4) {}
 
@@ -92,7 +93,8 @@ void BlockRace::rollover() {
     for (uint32_t &Tag : C.Tag)
       Tag = Tag && epochOf(Tag) >= BlockStart ? (1u << TidBits) | tidOf(Tag)
                                               : 0;
-  GlobalShadow::get().newGeneration();
+  Global.newGeneration();
+  Generation = Global.generation();
   BlockStart = 1;
   Barrier = L.Epoch = 2;
   std::fill(Epochs.begin(), Epochs.end(), 2);
@@ -148,9 +150,9 @@ bool BlockRace::sameThread(uint32_t Tag, const Who &W) const {
 /// Clears what an earlier block (shared) or launch (global) left.
 void BlockRace::freshen(ShadowCell &C, bool Shared) const {
   if (!Shared) {
-    if (C.Gen != GlobalShadow::get().generation()) {
+    if (C.Gen != Generation) {
       C = ShadowCell();
-      C.Gen = GlobalShadow::get().generation();
+      C.Gen = Generation;
     }
     return;
   }
@@ -163,9 +165,8 @@ void BlockRace::freshen(ShadowCell &C, bool Shared) const {
       C.Tag[S] = 0;
 }
 
-/// The recorded access \p A conflicts with, if any.
-std::optional<ShadowCell::Slot>
-BlockRace::conflict(const ShadowCell &C, const Who &W, const Access &A) const {
+ShadowCell::Slot BlockRace::conflict(const ShadowCell &C, const Who &W,
+                                     const Access &A) const {
   bool Atomic = A.Flags & RaceAtomic;
   auto Against = [&](ShadowCell::Slot S) {
     return C.Tag[S] && (C.Bytes[S] & A.Bytes) &&
@@ -177,7 +178,7 @@ BlockRace::conflict(const ShadowCell &C, const Who &W, const Access &A) const {
     for (auto S : {ShadowCell::Reader, ShadowCell::OtherReader})
       if (Against(S))
         return S;
-  return std::nullopt;
+  return ShadowCell::NumSlots;
 }
 
 void BlockRace::record(ShadowCell &C, const Who &W, const Access &A,
@@ -235,51 +236,51 @@ RaceFault BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
   return F;
 }
 
-std::optional<RaceFault> BlockRace::granule(ShadowCell &C, const Who &W,
-                                            const Access &A, bool Shared,
-                                            const char *Uid) {
+bool BlockRace::granule(ShadowCell &C, const Who &W, const Access &A,
+                        bool Shared, const char *Uid) {
   freshen(C, Shared);
   if (L.Inits && Shared && (A.Flags & RaceRead) && !(A.Flags & RaceCopy) &&
       (A.Bytes & ~C.Init) && !L.allowed(Uid)) {
-    RaceFault F;
-    F.S = Status::Uninitialized;
-    F.Uid = Uid;
-    F.Message = std::string("(shared memory): ") + what(A.Flags) + " " +
-                uidName(Uid) + " by thread " + std::to_string(W.Tid) +
-                " reads bytes no thread of its block wrote";
-    return F;
+    Found.S = Status::Uninitialized;
+    Found.Uid = Uid;
+    Found.OtherUid = nullptr;
+    Found.Message = std::string("(shared memory): ") + what(A.Flags) + " " +
+                    uidName(Uid) + " by thread " + std::to_string(W.Tid) +
+                    " reads bytes no thread of its block wrote";
+    return true;
   }
-  if (auto S = L.Races ? conflict(C, W, A) : std::nullopt) {
-    RaceFault F = describe(C, *S, W, A, Shared, Uid);
-    if (!L.allowed(Uid) && !L.allowed(F.OtherUid))
-      return F;
+  if (ShadowCell::Slot S = L.Races ? conflict(C, W, A) : ShadowCell::NumSlots;
+      S != ShadowCell::NumSlots) {
+    RaceFault F = describe(C, S, W, A, Shared, Uid);
+    if (!L.allowed(Uid) && !L.allowed(F.OtherUid)) {
+      Found = std::move(F);
+      return true;
+    }
   }
   record(C, W, A, Shared);
-  return std::nullopt;
+  return false;
 }
 
-std::optional<RaceFault> BlockRace::access(unsigned Tid, uintptr_t Addr,
-                                           uint64_t Bytes, uint32_t Flags,
-                                           uint32_t Site, const char *Uid) {
+bool BlockRace::access(unsigned Tid, uintptr_t Addr, uint64_t Bytes,
+                       uint32_t Flags, uint32_t Site, const char *Uid) {
   if (!Bytes)
-    return std::nullopt;
+    return false;
   if (Site >= L.SiteUids.size())
     L.SiteUids.resize(Site + 1);
   L.SiteUids[Site] = Uid;
   uint32_t Epoch = Fibers ? Epochs[Tid] : BlockStart;
   Who W{Epoch << TidBits | Tid, Tid, Fibers ? Synced[Tid].data() : nullptr};
   bool InShared = Addr - Arena < SharedBytes;
-  GlobalShadow &G = GlobalShadow::get();
   uint16_t SiteBits = uint16_t(std::min<uint32_t>(Site, UINT16_MAX));
   for (uintptr_t At = Addr & ~uintptr_t(3); At < Addr + Bytes; At += 4) {
     unsigned Lo = At < Addr ? Addr - At : 0;
     unsigned Hi = std::min<uint64_t>(4, Addr + Bytes - At);
     Access A{uint8_t(((1u << Hi) - 1) & ~((1u << Lo) - 1)), Flags, SiteBits};
-    ShadowCell &C = InShared ? Shared[(At - Arena) / 4] : G.cell(At);
-    if (auto F = granule(C, W, A, InShared, Uid))
-      return F;
+    ShadowCell &C = InShared ? Shared[(At - Arena) / 4] : Global.cell(At);
+    if (granule(C, W, A, InShared, Uid))
+      return true;
   }
-  return std::nullopt;
+  return false;
 }
 
 } // namespace gevo::cpu

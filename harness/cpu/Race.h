@@ -40,7 +40,6 @@
 #include <array>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -122,10 +121,11 @@ public:
   /// A warp operation over the lanes \p Mask of the warp starting at thread
   /// \p First completed.
   void warpSync(unsigned First, uint32_t Mask);
-  /// Checks and records an access of thread \p Tid; the fault, if any.
-  std::optional<RaceFault> access(unsigned Tid, uintptr_t Addr,
-                                  uint64_t Bytes, uint32_t Flags,
-                                  uint32_t Site, const char *Uid);
+  /// Checks and records an access of thread \p Tid; true when it is a
+  /// fault (then in fault()).
+  bool access(unsigned Tid, uintptr_t Addr, uint64_t Bytes, uint32_t Flags,
+              uint32_t Site, const char *Uid);
+  RaceFault &fault() { return Found; }
 
 private:
   struct Who {
@@ -142,16 +142,19 @@ private:
   bool ordered(uint32_t Tag, const Who &W) const;
   bool sameThread(uint32_t Tag, const Who &W) const;
   void freshen(ShadowCell &C, bool Shared) const;
-  std::optional<RaceFault> granule(ShadowCell &C, const Who &W,
-                                   const Access &A, bool Shared,
-                                   const char *Uid);
-  std::optional<ShadowCell::Slot> conflict(const ShadowCell &C, const Who &W,
-                                           const Access &A) const;
+  /// Checks and records \p A in \p C; true when it is a fault (Found).
+  bool granule(ShadowCell &C, const Who &W, const Access &A, bool Shared,
+               const char *Uid);
+  /// The slot of the recorded access \p A conflicts with, or NumSlots.
+  ShadowCell::Slot conflict(const ShadowCell &C, const Who &W,
+                            const Access &A) const;
   void record(ShadowCell &C, const Who &W, const Access &A, bool Shared);
   RaceFault describe(const ShadowCell &C, ShadowCell::Slot S, const Who &W,
                      const Access &A, bool Shared, const char *Uid) const;
 
   LaunchRace &L;
+  GlobalShadow &Global;
+  uint8_t Generation; ///< Global's, as of the launch's start or rollover.
   bool Fibers;
   uintptr_t Arena;
   unsigned SharedBytes;
@@ -159,6 +162,7 @@ private:
   std::vector<uint32_t> Epochs;                  ///< Per thread (fibers).
   std::vector<std::array<uint32_t, WarpWidth>> Synced; ///< Per thread.
   std::vector<ShadowCell> Shared;
+  RaceFault Found;
 };
 
 } // namespace gevo::cpu

@@ -248,10 +248,9 @@ uint32_t BlockRun::race(ThreadContext &T, uintptr_t Addr, uint64_t Bytes,
   auto Stack = reinterpret_cast<uintptr_t>(T.StackLimit);
   if (!Race || Addr - Stack < uintptr_t(T.StackTop - T.StackLimit))
     return 0; // a thread's own locals
-  auto Found = Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid);
-  if (!Found)
+  if (!Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid))
     return 0;
-  RaceFound = std::move(*Found);
+  RaceFound = std::move(Race->fault());
   T.FaultCode = uint32_t(RaceFound.S);
   T.FaultUid = Uid;
   T.Aborted = 1;
