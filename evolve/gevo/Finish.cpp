@@ -5,7 +5,8 @@
 // run on the held-out cases ValidateRepeat times, interleaved, so their
 // times are medians taken under the same conditions; the final best is the
 // minimised variant if it passes held-out validation, else the best front
-// member that does. Its edits are ablated one by one and described, and
+// member that does. A tests dir without held-out cases has the same done on
+// its evolution cases, and the summary says that nothing was held out. Its edits are ablated one by one and described, and
 // best/ gets its IR, PTX, edit list and diff against the base.
 //
 //===----------------------------------------------------------------------===//
@@ -94,7 +95,7 @@ Expected<nlohmann::json> GevoRun::finish() {
     Bitcode.push_back(Builder->build(V).Payload);
   }
   for (unsigned Round = 0; Round < Config.ValidateRepeat; ++Round) {
-    std::vector<VariantEval> Evals = Eval->evaluate(Bitcode, /*HeldOut=*/true);
+    std::vector<VariantEval> Evals = Eval->evaluate(Bitcode, holdsOut());
     for (size_t I = 0; I < Cands.size(); ++I) {
       Evaluation J = Problem->judge(Evals[I]);
       if (Cands[I].S == Status::Ok && J.S != Status::Ok) {
@@ -111,7 +112,8 @@ Expected<nlohmann::json> GevoRun::finish() {
                           {"message", C.Message},
                           {"error", C.Error},
                           {"cost", C.cost()},
-                          {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0}};
+                          {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0},
+                          {"held_out", holdsOut()}};
   };
 
   std::vector<HeldOutResult> Held;
@@ -134,9 +136,11 @@ Expected<nlohmann::json> GevoRun::finish() {
     Descriptions.push_back(describeEdit(*Base, E));
   Summary["evolved"]["descriptions"] = Descriptions;
   if (Front.empty()) {
-    Summary["heldout"] = {{"status", "no variant"}};
+    Summary["heldout"] = {{"status", "no variant"}, {"held_out", holdsOut()}};
   } else if (!Final) {
-    Summary["heldout"] = {{"status", "none passed"}, {"best", HeldJson(Cands[1])}};
+    Summary["heldout"] = {{"status", "none passed"},
+                          {"best", HeldJson(Cands[1])},
+                          {"held_out", holdsOut()}};
   }
   if (Final) {
     const Validated &C = Cands[*Final];

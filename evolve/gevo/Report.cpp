@@ -202,6 +202,9 @@ Expected<std::string> renderReport(const RunDir &D) {
     consumeError(J.takeError());
   if (!Summary.is_null()) {
     const nlohmann::json &Held = Summary.value("heldout", nlohmann::json::object());
+    if (!Held.value("held_out", true))
+      S << "<p>Nothing was held out: the tests dir has no held-out cases, so "
+        << "the variants were validated on the evolution cases.</p>";
     if (Summary.contains("best"))
       S << "<p class='big'>best speedup " << num(Summary.value("best_speedup", 0.0))
         << "x over the base on the evolution cases; held-out validation: "

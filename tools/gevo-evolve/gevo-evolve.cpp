@@ -107,6 +107,9 @@ void printSummary(const GevoRun &R, const nlohmann::json &S) {
   std::printf("base %s: %.6g\n", Modeled ? "modeled cost" : "time (s)",
               S["base"]["objectives"][0].get<double>());
   const nlohmann::json &H = S["heldout"];
+  if (!H.value("held_out", true))
+    std::printf("nothing was held out: the tests dir has no held-out cases, "
+                "so the variants were validated on the evolution cases\n");
   if (!S.contains("best")) {
     std::printf("no variant passed held-out validation (%s): the base stays "
                 "the best\n",
@@ -261,6 +264,12 @@ int main(int argc, char **argv) {
   if (!VM.count("quiet"))
     Run_.Progress = progressPrinter();
   std::fprintf(stderr, "%s: run dir %s\n", Tool, Run_.dir().path().c_str());
+  if (!Run_.holdsOut())
+    std::fprintf(stderr,
+                 "%s: warning: the tests dir has no held-out cases: the "
+                 "final variant can only be validated on the cases it was "
+                 "evolved on (add \"heldout\" cases to catch overfitting)\n",
+                 Tool);
   if (!Run_.allowedRaces().empty())
     std::fprintf(stderr, "%s: the base's own races at %s are let through\n",
                  Tool, join(Run_.allowedRaces(), ", ").c_str());

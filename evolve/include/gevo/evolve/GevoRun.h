@@ -82,7 +82,8 @@ public:
   /// Evolves until the budget is spent (or generations are done).
   llvm::Error evolve();
   /// Validation, minimisation, ablation, best/, summary.json, report.html.
-  /// Returns summary.json's contents.
+  /// Returns summary.json's contents; its "heldout" says whether anything
+  /// was held out ("held_out").
   llvm::Expected<nlohmann::json> finish();
 
   const RunDir &dir() const { return *Dir; }
@@ -92,6 +93,9 @@ public:
   const std::vector<std::string> &allowedRaces() const {
     return Eval->allowedRaces();
   }
+  /// Whether the tests dir holds held-out cases; without any, finish()
+  /// checks the final variant on the evolution cases and says so.
+  bool holdsOut() const { return !Eval->baseHeldOut().Cases.empty(); }
   uint64_t evaluations() const;
 
 private:
