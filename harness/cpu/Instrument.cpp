@@ -69,6 +69,11 @@ void FunctionInstrumenter::run() {
     if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
       Returns.push_back(R);
   SmallVector<AllocaInst *> Big = placeAllocas();
+  SmallVector<AllocaInst *> Locals;
+  if (S.Opts.Locals)
+    for (AllocaInst *AI : shadowableLocals())
+      if (!is_contained(Big, AI)) // moved into the body below
+        Locals.push_back(AI);
   auto *Context = cast<Instruction>(Ctx.ctx(F));
   Body = F.getEntryBlock().splitBasicBlock(Context->getNextNode(), "body");
   // Big allocas after the entry checks: allocated and checked at run time.
@@ -118,6 +123,8 @@ void FunctionInstrumenter::run() {
     checkAccess(A);
   for (const RaceAccess &A : Races)
     checkRace(A);
+  if (S.Opts.Locals)
+    checkLocalInits(Locals);
   storeAtReturns(Returns);
 }
 
@@ -168,7 +175,7 @@ void FunctionInstrumenter::lowerMarkers() {
     if (AddsCost) {
       B.CreateStore(B.CreateNUWAdd(Now, I.getOperand(0)), Cost);
     } else {
-      B.CreateStore(Now, Start);
+      ThreadStarts.push_back(B.CreateStore(Now, Start));
       B.CreateStore(B.CreateNUWAdd(Now, Ctx.loadField(B, CtxGrantOffset,
                                                       B.getInt64Ty(), true)),
                     Limit);

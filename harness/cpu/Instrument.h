@@ -82,6 +82,16 @@ private:
   std::pair<llvm::Value *, llvm::Value *> cacheFields(llvm::IRBuilder<> &B,
                                                       unsigned Site);
 
+  // LocalChecks.cpp
+  /// The entry's static allocas whose every use the shadow can follow (run
+  /// before anything else uses them).
+  llvm::SmallVector<llvm::AllocaInst *> shadowableLocals();
+  /// Shadows each of \p Locals: a load of bytes not written since the
+  /// local's life started is Status::Uninitialized.
+  void checkLocalInits(llvm::ArrayRef<llvm::AllocaInst *> Locals);
+  void shadowLocal(llvm::AllocaInst &AI, uint64_t N,
+                   llvm::ArrayRef<llvm::Instruction *> Uses);
+
   // RaceChecks.cpp
   /// An access that may reach shared or global memory: where, pointer,
   /// bytes (a constant, or a memory intrinsic's length), RaceFlags, site.
@@ -115,6 +125,8 @@ private:
   llvm::BasicBlock *Body = nullptr;
   llvm::AllocaInst *Cost = nullptr, *Limit = nullptr, *Start = nullptr;
   llvm::Value *Caches = nullptr; ///< The context's CheckCache array.
+  /// Where a block function's thread loop starts each thread.
+  llvm::SmallVector<llvm::Instruction *> ThreadStarts;
 };
 
 } // namespace gevo::cpu

@@ -121,7 +121,8 @@ Expected<std::unique_ptr<Module>> retargetedCopy(const Module &NVPTXModule,
     return Host.takeError();
   auto Found =
       retarget(**M, Host->Triple, Host->DL,
-               {Opts.Checks, Opts.RaceChecks || Opts.InitChecks});
+               {Opts.Checks, Opts.RaceChecks || Opts.InitChecks,
+                Opts.InitChecks});
   if (!Found)
     return Found.takeError();
   Info = std::move(*Found);

@@ -40,6 +40,7 @@ struct KernelInfo {
 struct RetargetOptions {
   bool Checks = true; ///< Memory, division and stack checks.
   bool Races = true;  ///< Race and initialisation checks (Race.h).
+  bool Locals = true; ///< Reads of unwritten local memory (LocalChecks.cpp).
 };
 
 struct RetargetInfo {

@@ -53,6 +53,9 @@ std::string faultMessage(Status S) {
     return "step budget exhausted";
   case Status::ArithTrap:
     return "integer division by zero or overflow";
+  case Status::Uninitialized: // the local-memory check (LocalChecks.cpp)
+    return "(local memory): the load reads bytes of the thread's local "
+           "memory that it has not written";
   default:
     return "stack overflow: recursion too deep or alloca too large";
   }
@@ -149,7 +152,9 @@ void BlockRun::finishThread(ThreadContext &T) {
     return;
   Status S = Status(T.FaultCode);
   T.FaultCode = 0;
-  if (S == Status::Race || S == Status::Uninitialized)
+  bool Shadowed = RaceThread == &T;
+  RaceThread = nullptr;
+  if (Shadowed)
     L.fault(BlockLinear, S, RaceFound.Message, T.FaultUid ? T.FaultUid : "",
             RaceFound.OtherUid ? RaceFound.OtherUid : "");
   else
@@ -251,6 +256,7 @@ uint32_t BlockRun::race(ThreadContext &T, uintptr_t Addr, uint64_t Bytes,
   if (!Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid))
     return 0;
   RaceFound = std::move(Race->fault());
+  RaceThread = &T;
   T.FaultCode = uint32_t(RaceFound.S);
   T.FaultUid = Uid;
   T.Aborted = 1;

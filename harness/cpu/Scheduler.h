@@ -138,6 +138,7 @@ private:
   std::vector<boost::context::fiber> Returns; ///< Back to the scheduler.
   std::optional<BlockRace> Race;
   RaceFault RaceFound; ///< The fault of the thread that found a race.
+  const ThreadContext *RaceThread = nullptr; ///< That thread.
 };
 
 } // namespace gevo::cpu
