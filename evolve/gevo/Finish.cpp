@@ -6,8 +6,9 @@
 // times are medians taken under the same conditions; the final best is the
 // minimised variant if it passes held-out validation, else the best front
 // member that does. A tests dir without held-out cases has the same done on
-// its evolution cases, and the summary says that nothing was held out. Its edits are ablated one by one and described, and
-// best/ gets its IR, PTX, edit list and diff against the base.
+// its evolution cases, and the summary says that nothing was held out. Its
+// edits are ablated one by one and described, and best/ gets its IR, PTX,
+// edit list and diff against the base.
 //
 //===----------------------------------------------------------------------===//
 

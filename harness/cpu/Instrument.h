@@ -42,6 +42,13 @@ llvm::FunctionCallee runtimeThunk(llvm::Module &M, ContextAccess &Ctx,
                                   llvm::StringRef Runtime);
 llvm::CallingConv::ID thunkConv(const llvm::Module &M);
 
+/// An instruction using a local's address, and the pointer (derived from
+/// the local) it uses (LocalChecks.cpp).
+struct LocalUse {
+  llvm::Instruction *I;
+  llvm::Value *Ptr;
+};
+
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(llvm::Function &F, ContextAccess &Ctx,
@@ -90,7 +97,7 @@ private:
   /// local's life started is Status::Uninitialized.
   void checkLocalInits(llvm::ArrayRef<llvm::AllocaInst *> Locals);
   void shadowLocal(llvm::AllocaInst &AI, uint64_t N,
-                   llvm::ArrayRef<llvm::Instruction *> Uses);
+                   llvm::ArrayRef<LocalUse> Uses);
 
   // RaceChecks.cpp
   /// An access that may reach shared or global memory: where, pointer,

@@ -20,7 +20,6 @@
 
 #include "Instrument.h"
 
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
@@ -32,10 +31,11 @@ namespace {
 constexpr uint64_t MaxAccessBytes = 64;
 
 /// Every load, store, memset, memcpy or lifetime marker using \p AI's
-/// address (through GEPs and casts). Any other use makes it false when
-/// \p Strict (the kernel's own code), else it is skipped (the checks that
-/// other instrumentation added since: they read addresses, never write).
-bool collectUses(AllocaInst &AI, SmallVectorImpl<Instruction *> &Out,
+/// address (through GEPs and casts); a memcpy with the local on both sides
+/// is there twice. Any other use makes it false when \p Strict (the
+/// kernel's own code), else it is skipped (the checks that other
+/// instrumentation added since: they read addresses, never write).
+bool collectUses(AllocaInst &AI, SmallVectorImpl<LocalUse> &Out,
                  bool Strict) {
   SmallVector<Value *> Work{&AI};
   while (!Work.empty()) {
@@ -48,12 +48,12 @@ bool collectUses(AllocaInst &AI, SmallVectorImpl<Instruction *> &Out,
         continue;
       }
       if (auto *L = dyn_cast<LoadInst>(I); L && L->getPointerOperand() == V)
-        Out.push_back(I);
+        Out.push_back({I, V});
       else if (auto *S = dyn_cast<StoreInst>(I);
                S && S->getPointerOperand() == V && S->getValueOperand() != V)
-        Out.push_back(I);
+        Out.push_back({I, V});
       else if (isa<MemIntrinsic>(I) || I->isLifetimeStartOrEnd())
-        Out.push_back(I);
+        Out.push_back({I, V});
       else if (Strict)
         return false;
     }
@@ -85,14 +85,15 @@ SmallVector<AllocaInst *> FunctionInstrumenter::shadowableLocals() {
     auto *AI = dyn_cast<AllocaInst>(&I);
     std::optional<TypeSize> Size =
         AI && AI->isStaticAlloca() ? AI->getAllocationSize(DL) : std::nullopt;
-    SmallVector<Instruction *> Uses;
+    SmallVector<LocalUse> Uses;
     if (!Size || Size->isScalable() || !collectUses(*AI, Uses, true))
       continue;
     uint64_t N = Size->getFixedValue();
     // Every access must have a size the shadow can follow: a memory
     // intrinsic of unknown length, or a load or store of an odd size or
     // past the local, leaves the local unshadowed.
-    if (any_of(Uses, [&](Instruction *I) {
+    if (any_of(Uses, [&](const LocalUse &U) {
+          Instruction *I = U.I;
           if (auto *MI = dyn_cast<MemIntrinsic>(I))
             return !isa<ConstantInt>(MI->getLength());
           if (I->isLifetimeStartOrEnd())
@@ -108,14 +109,14 @@ SmallVector<AllocaInst *> FunctionInstrumenter::shadowableLocals() {
 
 void FunctionInstrumenter::checkLocalInits(ArrayRef<AllocaInst *> Locals) {
   for (AllocaInst *AI : Locals) {
-    SmallVector<Instruction *> Uses;
+    SmallVector<LocalUse> Uses;
     collectUses(*AI, Uses, false);
     shadowLocal(*AI, AI->getAllocationSize(DL)->getFixedValue(), Uses);
   }
 }
 
 void FunctionInstrumenter::shadowLocal(AllocaInst &AI, uint64_t N,
-                                       ArrayRef<Instruction *> Uses) {
+                                       ArrayRef<LocalUse> Uses) {
   IRBuilder<> Entry(AI.getNextNode());
   Type *Bytes = ArrayType::get(Entry.getInt8Ty(), N + MaxAccessBytes);
   auto *Shadow = Entry.CreateAlloca(Bytes, nullptr, AI.getName() + ".init");
@@ -140,24 +141,28 @@ void FunctionInstrumenter::shadowLocal(AllocaInst &AI, uint64_t N,
   auto Written = [&](IRBuilder<> &B, Value *Ptr, uint64_t Len) {
     B.CreateMemSet(ShadowOf(B, Ptr, Len), B.getInt8(0xFF), Len, MaybeAlign(1));
   };
-  for (Instruction *I : Uses) {
+  for (auto [I, Ptr] : Uses) {
     IRBuilder<> B(I);
     if (I->isLifetimeStartOrEnd()) {
       if (cast<IntrinsicInst>(I)->getIntrinsicID() == Intrinsic::lifetime_start)
         Reset(B);
-    } else if (auto *St = dyn_cast<StoreInst>(I)) {
-      Written(B, St->getPointerOperand(), *accessBytes(*I, DL));
+    } else if (isa<StoreInst>(I)) {
+      Written(B, Ptr, *accessBytes(*I, DL));
     } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
+      // A memcpy's source is not a read; its destination (or a memset's)
+      // is written: byte by byte when small, else the whole local.
       uint64_t Len = cast<ConstantInt>(MI->getLength())->getZExtValue();
-      if (getUnderlyingObject(MI->getDest()) == &AI && Len <= MaxAccessBytes)
-        Written(B, MI->getDest(), Len);
-      else if (getUnderlyingObject(MI->getDest()) == &AI)
+      if (MI->getRawDest() != Ptr)
+        continue;
+      if (Len <= MaxAccessBytes)
+        Written(B, Ptr, Len);
+      else
         B.CreateMemSet(Shadow, B.getInt8(0xFF), N, MaybeAlign(1));
-    } else if (auto *L = dyn_cast<LoadInst>(I)) {
+    } else if (isa<LoadInst>(I)) {
       uint64_t Len = *accessBytes(*I, DL);
       Type *Bits = B.getIntNTy(unsigned(Len * 8));
-      Value *Got = B.CreateAlignedLoad(
-          Bits, ShadowOf(B, L->getPointerOperand(), Len), MaybeAlign(1));
+      Value *Got =
+          B.CreateAlignedLoad(Bits, ShadowOf(B, Ptr, Len), MaybeAlign(1));
       exitIf(B.CreateICmpNE(Got, Constant::getAllOnesValue(Bits)), I,
              Status::Uninitialized, uidOf(*I));
     }

@@ -56,8 +56,8 @@ struct EvalState {
 };
 
 /// Loads Bitcode (a verified module) on the target and runs it on the
-/// cases (or held-out cases) against the oracle (Verdict.h judges). After a GPU driver error the worker asks to
-/// be replaced (requestWorkerRestart).
+/// cases (or held-out cases) against the oracle (Verdict.h judges). After
+/// a GPU driver error the worker asks to be replaced (requestWorkerRestart).
 VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
                             bool HeldOut);
 

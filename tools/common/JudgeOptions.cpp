@@ -3,6 +3,9 @@
 #include "JudgeOptions.h"
 #include "ToolSupport.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
 namespace po = boost::program_options;
 
 namespace gevo {
@@ -44,6 +47,13 @@ Judge judgeOptions(llvm::StringRef Tool, const po::variables_map &VM,
   J.Model = *M;
   J.AllowBaseRaces = VM.count("allow-base-races");
   return J;
+}
+
+void sayAllowedRaces(llvm::StringRef Tool,
+                     const std::vector<std::string> &Allowed) {
+  if (!Allowed.empty())
+    llvm::errs() << Tool << ": the base's own races at "
+                 << llvm::join(Allowed, ", ") << " are let through\n";
 }
 
 } // namespace gevo

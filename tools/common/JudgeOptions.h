@@ -22,6 +22,11 @@ Judge judgeOptions(llvm::StringRef Tool,
                    const boost::program_options::variables_map &VM,
                    int ExitStatus);
 
+/// Says on stderr which of the base's racing instructions are let through
+/// (Judge::AllowBaseRaces), when any are.
+void sayAllowedRaces(llvm::StringRef Tool,
+                     const std::vector<std::string> &Allowed);
+
 } // namespace gevo
 
 #endif

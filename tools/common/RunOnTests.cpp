@@ -1,13 +1,13 @@
 //===- RunOnTests.cpp - One variant on a tests dir, for the tools ---------===//
 
 #include "RunOnTests.h"
+#include "JudgeOptions.h"
 #include "ToolSupport.h"
 
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/TargetDevice.h"
 #include "gevo/passes/Uid.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -31,9 +31,7 @@ std::unique_ptr<Evaluator> evaluatorOnTests(StringRef Tool, StringRef Kernel,
   auto Eval = Evaluator::create(Base, *Spec, EO);
   if (!Eval)
     toolError(Tool, Kernel + ": " + toString(Eval.takeError()), ExitStatus);
-  if (!(*Eval)->allowedRaces().empty())
-    errs() << Tool << ": the base's own races at "
-           << join((*Eval)->allowedRaces(), ", ") << " are let through\n";
+  sayAllowedRaces(Tool, (*Eval)->allowedRaces());
   return std::move(*Eval);
 }
 

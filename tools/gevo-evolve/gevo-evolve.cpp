@@ -17,7 +17,6 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -270,9 +269,7 @@ int main(int argc, char **argv) {
                  "final variant can only be validated on the cases it was "
                  "evolved on (add \"heldout\" cases to catch overfitting)\n",
                  Tool);
-  if (!Run_.allowedRaces().empty())
-    std::fprintf(stderr, "%s: the base's own races at %s are let through\n",
-                 Tool, join(Run_.allowedRaces(), ", ").c_str());
+  gevo::sayAllowedRaces(Tool, Run_.allowedRaces());
   if (Error E = Run_.evolve())
     fail(toString(std::move(E)), RunFailed);
   if (!VM.count("quiet"))
