@@ -120,6 +120,10 @@ SmallVector<Value *> loadKernelArgs(IRBuilder<> &B, Value *Args,
     // The launcher's memory: not the kernel's to check.
     for (LoadInst *L : {Ptr, Value})
       L->setMetadata(LLVMContext::MD_nosanitize, Trusted);
+    Value->setMetadata(KernelArgMD,
+                       MDNode::get(B.getContext(),
+                                   ConstantAsMetadata::get(
+                                       B.getInt32(A.getArgNo()))));
     Values.push_back(Value);
   }
   return Values;

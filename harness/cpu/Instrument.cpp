@@ -81,6 +81,8 @@ void FunctionInstrumenter::run() {
     AI->moveBefore(&*Body->getFirstInsertionPt());
   SmallVector<Access> Accesses;
   SmallVector<RaceAccess> Races;
+  if (S.Opts.Races)
+    traceArguments();
   for (Instruction &I : instructions(F)) {
     if (Checks)
       collectAccesses(I, Accesses);
@@ -314,11 +316,13 @@ void FunctionInstrumenter::exitIf(Value *Cond, Instruction *Before,
 }
 
 unsigned instrument(Module &M, ContextAccess &Ctx, const RetargetOptions &Opts,
-                    unsigned StaticSharedBytes, const StringSet<> &ReadOnly) {
+                    unsigned StaticSharedBytes, const StringSet<> &ReadOnly,
+                    const DenseMap<Function *, KernelInfo *> &Entries) {
   InstrumentState S;
   S.Opts = Opts;
   S.StaticSharedBytes = StaticSharedBytes;
   S.ReadOnly = &ReadOnly;
+  S.Entries = &Entries;
   for (Function &F : M)
     if (!F.isDeclaration())
       FunctionInstrumenter(F, Ctx, S).run();

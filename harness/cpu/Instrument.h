@@ -30,6 +30,8 @@ struct InstrumentState {
   RetargetOptions Opts;
   unsigned StaticSharedBytes = 0;
   const llvm::StringSet<> *ReadOnly = nullptr; ///< Read-only globals.
+  /// Each kernel's entry function and its KernelInfo (argument use).
+  const llvm::DenseMap<llvm::Function *, KernelInfo *> *Entries = nullptr;
   unsigned Sites = 0;                      ///< Memory-check sites so far.
   unsigned RaceSites = 0;                  ///< Race-check sites so far.
   llvm::DenseMap<llvm::StringRef, llvm::Value *> Uids; ///< UID strings.
@@ -113,6 +115,12 @@ private:
                            llvm::SmallVectorImpl<RaceAccess> &Out);
   /// Whether \p Ptr can only point into a local or a read-only global.
   bool privateOrReadOnly(const llvm::Value *Ptr) const;
+  /// The kernel arguments (a mask of their numbers) \p Ptr may point into;
+  /// nullopt when it may point anywhere else (in an entry function only).
+  std::optional<uint64_t> argumentsOf(const llvm::Value *Ptr) const;
+  /// In a kernel's entry function: which pointer arguments it reads
+  /// through and never writes through (ReadOnlyArgs), and its KernelInfo's.
+  void traceArguments();
   void checkRace(const RaceAccess &A);
 
   // ThreadLoopChecks.cpp
@@ -132,6 +140,8 @@ private:
   llvm::BasicBlock *Body = nullptr;
   llvm::AllocaInst *Cost = nullptr, *Limit = nullptr, *Start = nullptr;
   llvm::Value *Caches = nullptr; ///< The context's CheckCache array.
+  KernelInfo *Kernel = nullptr;  ///< When F is a kernel's entry.
+  uint64_t ReadOnlyArgs = 0;     ///< Kernel->ReadOnlyArgs.
   /// Where a block function's thread loop starts each thread.
   llvm::SmallVector<llvm::Instruction *> ThreadStarts;
 };

@@ -42,6 +42,9 @@ struct Program::Impl {
   unsigned StaticSharedBytes = 0;
   unsigned CheckSites = 0;
   double JitSeconds = 0;
+  /// ReadOnlyArgsVar: per argument number, the [Lo, Hi) its reads may skip
+  /// the race checks in; null when no kernel reads through such an argument.
+  uint64_t *ReadOnlyTable = nullptr;
 
   Error collectGlobalRanges(const StringSet<> &ReadOnly) {
     for (auto &[Name, Bytes] : GlobalBytes) {
@@ -55,6 +58,37 @@ struct Program::Impl {
       return A.Lo < B.Lo;
     });
     return Error::success();
+  }
+
+  /// Publishes the buffers of \p K's read-only arguments (KernelInfo) for
+  /// this launch: each one no written argument points into.
+  void publishReadOnlyArgs(const KernelInfo &K, ArrayRef<void *> Args,
+                           ArrayRef<CheckedRange> Ranges) const {
+    if (!ReadOnlyTable)
+      return;
+    std::fill(ReadOnlyTable, ReadOnlyTable + 128, 0);
+    auto BufferOf = [&](unsigned I) -> const CheckedRange * {
+      uintptr_t Ptr;
+      std::memcpy(&Ptr, Args[I], sizeof(Ptr));
+      auto It = llvm::upper_bound(Ranges, Ptr, [](uintptr_t P, const CheckedRange &R) {
+        return P < R.Lo;
+      });
+      if (It == Ranges.begin() || Ptr - (It - 1)->Lo >= (It - 1)->Len)
+        return nullptr;
+      return &*(It - 1);
+    };
+    for (unsigned I = 0; I < 64 && I < Args.size(); ++I) {
+      if (!(K.ReadOnlyArgs >> I & 1))
+        continue;
+      const CheckedRange *R = BufferOf(I);
+      bool Aliased = !R;
+      for (unsigned J = 0; J < 64 && J < Args.size() && !Aliased; ++J)
+        Aliased = (K.WrittenArgs >> J & 1) && BufferOf(J) == R;
+      if (!Aliased) {
+        ReadOnlyTable[2 * I] = R->Lo;
+        ReadOnlyTable[2 * I + 1] = R->Lo + R->Len;
+      }
+    }
   }
 
   /// Device buffers and module globals, for this launch's checks.
@@ -178,6 +212,10 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
   P->RaceConfig.Allowed = &P->AllowedRaces;
   if (Error E = P->collectGlobalRanges(Info.ReadOnlyGlobals))
     return E;
+  if (auto Table = P->J->lookup(ReadOnlyArgsVar))
+    P->ReadOnlyTable = static_cast<uint64_t *>(*Table);
+  else
+    consumeError(Table.takeError());
   P->JitSeconds = secondsSince(Start);
   return std::unique_ptr<Program>(new Program(std::move(P)));
 }
@@ -213,6 +251,7 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
     Shadow = std::unique_lock(G.Lock);
     G.newGeneration();
     L.Race = &Race;
+    P->publishReadOnlyArgs(K.Info, Args, L.Ranges);
   }
   // Runs blocks [Begin, End) with one shared-memory arena.
   auto RunBlocks = [&](uint64_t Begin, uint64_t End) {

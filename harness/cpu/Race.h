@@ -21,6 +21,11 @@
 //   an earlier launch (another generation) read as untouched.
 // - Atomics do not race with atomics.
 //
+// Reads through a kernel argument the kernel never writes through are not
+// recorded while the launch finds no written argument pointing into the
+// same buffer (RaceChecks.cpp, KernelInfo::ReadOnlyArgs): nothing can race
+// with them.
+//
 // A read of shared memory that no thread of the block wrote is an
 // uninitialized read. Shared cells live with the block's arena; global cells
 // in pages made on first touch, dropped with their buffer and every 255

@@ -10,6 +10,11 @@
 // to a thread's own stack through a pointer the code could not tell apart
 // are let through by the runtime.
 //
+// A read through a kernel argument the kernel never writes through (and
+// through nothing it cannot trace) cannot race when no written argument
+// points into the same buffer: the launch publishes such an argument's
+// buffer in ReadOnlyArgsVar, and a read inside it skips the runtime.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Instrument.h"
@@ -17,8 +22,10 @@
 #include "Runtime.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -30,6 +37,65 @@ bool FunctionInstrumenter::privateOrReadOnly(const Value *Ptr) const {
     return true;
   auto *G = dyn_cast<GlobalVariable>(Base);
   return G && (G->isConstant() || S.ReadOnly->contains(G->getName()));
+}
+
+std::optional<uint64_t>
+FunctionInstrumenter::argumentsOf(const Value *Ptr) const {
+  if (!Kernel)
+    return std::nullopt;
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects, nullptr, 0);
+  uint64_t Mask = 0;
+  for (const Value *O : Objects) {
+    uint64_t No = 64;
+    if (auto *A = dyn_cast<Argument>(O); A && !Kernel->RunsBlock)
+      No = A->getArgNo();
+    else if (auto *L = dyn_cast<LoadInst>(O))
+      if (MDNode *MD = L->getMetadata(KernelArgMD))
+        No = mdconst::extract<ConstantInt>(MD->getOperand(0))->getZExtValue();
+    if (No >= 64)
+      return std::nullopt;
+    Mask |= uint64_t(1) << No;
+  }
+  return Mask ? std::optional(Mask) : std::nullopt;
+}
+
+void FunctionInstrumenter::traceArguments() {
+  auto It = S.Entries->find(&F);
+  // Without the memory checks an access may leave its buffer.
+  if (It == S.Entries->end() || !S.Opts.Checks)
+    return;
+  Kernel = It->second;
+  uint64_t Read = 0, Written = 0;
+  bool Untraced = false;
+  SmallVector<RaceAccess> Accesses;
+  for (Instruction &I : instructions(F)) {
+    // A function of the module may write anywhere (the runtime's entries
+    // and intrinsics write only what their own accesses here say).
+    if (auto *Call = dyn_cast<CallBase>(&I);
+        Call && Call->mayWriteToMemory() && !isa<IntrinsicInst>(Call) &&
+        (!Call->getCalledFunction() ||
+         !Call->getCalledFunction()->isDeclaration()))
+      Untraced = true;
+    collectRaceAccesses(I, Accesses);
+  }
+  for (const RaceAccess &A : Accesses) {
+    std::optional<uint64_t> Args = argumentsOf(A.Ptr);
+    if (A.Flags & (RaceWrite | RaceAtomic)) {
+      // Shared memory and module variables are not argument buffers.
+      SmallVector<const Value *, 4> Objects;
+      getUnderlyingObjects(A.Ptr, Objects, nullptr, 0);
+      bool OwnMemory = all_of(Objects, [](const Value *O) {
+        return isSharedBase(O) || isa<GlobalVariable>(O);
+      });
+      Written |= Args.value_or(0);
+      Untraced |= !Args && !OwnMemory;
+    } else if (Args) {
+      Read |= *Args;
+    }
+  }
+  Kernel->WrittenArgs = Written;
+  Kernel->ReadOnlyArgs = ReadOnlyArgs = Untraced ? 0 : Read & ~Written;
 }
 
 void FunctionInstrumenter::collectRaceAccesses(
@@ -65,14 +131,39 @@ void FunctionInstrumenter::collectRaceAccesses(
 }
 
 void FunctionInstrumenter::checkRace(const RaceAccess &A) {
-  IRBuilder<> B(A.At);
   Module &M = *F.getParent();
+  Instruction *Before = A.At;
+  std::optional<uint64_t> Args = argumentsOf(A.Ptr);
+  if (!(A.Flags & (RaceWrite | RaceAtomic)) && Args && isPowerOf2_64(*Args) &&
+      (*Args & ReadOnlyArgs)) {
+    // Record it only outside the argument's buffer as the launch published
+    // it ([0, 0) when the launch found it aliased or has none).
+    IRBuilder<> B(A.At);
+    auto *Table = ArrayType::get(B.getInt64Ty(), 128);
+    Value *Var = M.getOrInsertGlobal(ReadOnlyArgsVar, Table, [&] {
+      return new GlobalVariable(M, Table, false, GlobalValue::ExternalLinkage,
+                                ConstantAggregateZero::get(Table),
+                                ReadOnlyArgsVar);
+    });
+    unsigned No = Log2_64(*Args);
+    Value *Lo = B.CreateLoad(B.getInt64Ty(),
+                             B.CreateConstGEP2_64(Table, Var, 0, 2 * No));
+    Value *Hi = B.CreateLoad(B.getInt64Ty(),
+                             B.CreateConstGEP2_64(Table, Var, 0, 2 * No + 1));
+    Value *Addr = B.CreatePtrToInt(A.Ptr, B.getInt64Ty());
+    Value *End =
+        B.CreateAdd(Addr, B.CreateZExtOrTrunc(A.Bytes, B.getInt64Ty()));
+    Value *Inside = B.CreateAnd(B.CreateICmpUGE(Addr, Lo),
+                                B.CreateICmpULE(End, Hi));
+    Before = SplitBlockAndInsertIfThen(B.CreateNot(Inside), A.At, false);
+  }
+  IRBuilder<> B(Before);
   CallInst *Fault = B.CreateCall(
       runtimeThunk(M, Ctx, GEVO_RT_RACE),
       {A.Ptr, B.CreateZExtOrTrunc(A.Bytes, B.getInt64Ty()),
        B.getInt32(A.Flags), B.getInt32(S.RaceSites++), uidOf(*A.At)});
   Fault->setCallingConv(thunkConv(M));
-  exitIf(B.CreateICmpNE(Fault, B.getInt32(0)), A.At, std::nullopt, nullptr);
+  exitIf(B.CreateICmpNE(Fault, B.getInt32(0)), Before, std::nullopt, nullptr);
 }
 
 } // namespace gevo::cpu

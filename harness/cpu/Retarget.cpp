@@ -222,10 +222,16 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
     KI.EntryName = Block->getName().str();
     KI.RunsBlock = true;
   }
+  DenseMap<Function *, KernelInfo *> Entries;
+  for (Function *K : Kernels) {
+    KernelInfo &KI = Info.Kernels[K->getName()];
+    Entries[KI.RunsBlock ? M.getFunction(KI.EntryName) : K] = &KI;
+  }
   Info.CheckSites = instrument(M, Ctx, Opts, Info.StaticSharedBytes,
-                               Info.ReadOnlyGlobals);
+                               Info.ReadOnlyGlobals, Entries);
   for (GlobalVariable &G : M.globals())
-    if (!G.isDeclaration() && G.hasExternalLinkage())
+    if (!G.isDeclaration() && G.hasExternalLinkage() &&
+        G.getName() != ReadOnlyArgsVar)
       Info.GlobalBytes[G.getName()] =
           DL.getTypeAllocSize(G.getValueType()).getFixedValue();
   for (Function &F : M)

@@ -35,6 +35,14 @@ struct KernelInfo {
   /// EntryName runs every thread of a block (the kernel reaches no barrier
   /// or warp operation); otherwise it runs one thread, in a fiber.
   bool RunsBlock = false;
+  /// For the race checks, by argument number (the first 64): the pointer
+  /// arguments the kernel reads through and never writes through
+  /// (ReadOnlyArgs; none when it may write through a pointer it cannot
+  /// trace to an argument), and those it may write through (WrittenArgs).
+  /// A launch whose written arguments point into other buffers than a
+  /// read-only one's lets that one's reads go unrecorded: nothing can race
+  /// with them (the memory checks keep every access in its buffer).
+  uint64_t ReadOnlyArgs = 0, WrittenArgs = 0;
 };
 
 struct RetargetOptions {
@@ -80,6 +88,13 @@ private:
 /// Error naming it.
 llvm::Error replaceNvvmIntrinsics(llvm::Module &M, ContextAccess &Ctx);
 
+/// Metadata kind marking a block function's load of a kernel argument's
+/// value: !{i32 argument number}.
+inline constexpr const char *KernelArgMD = "gevo.kernel.arg";
+/// The module variable (i64) a launch sets to the kernel's read-only
+/// arguments (KernelInfo::ReadOnlyArgs) that no written argument aliases.
+inline constexpr const char *ReadOnlyArgsVar = "gevo.race.readonly";
+
 /// Metadata kind marking the load of the shared arena's base.
 inline constexpr const char *SharedBaseMD = "gevo.shared.base";
 /// Whether \p V is the context of its function (a gevo_rt_ctx call).
@@ -121,11 +136,13 @@ llvm::SmallVector<llvm::Value *> loadKernelArgs(llvm::IRBuilder<> &B,
 /// the stack limit; with Races, every access that may reach shared or global
 /// memory is recorded for the race checks (RaceChecks.cpp). A failed check
 /// records its status and the instruction's UID in the context and returns.
-/// \p ReadOnly names the read-only globals. Returns the number of
-/// memory-check sites.
+/// \p ReadOnly names the read-only globals; \p Entries maps each kernel's
+/// entry function (its block function, or itself) to its KernelInfo, whose
+/// argument use it fills in. Returns the number of memory-check sites.
 unsigned instrument(llvm::Module &M, ContextAccess &Ctx,
                     const RetargetOptions &Opts, unsigned StaticSharedBytes,
-                    const llvm::StringSet<> &ReadOnly);
+                    const llvm::StringSet<> &ReadOnly,
+                    const llvm::DenseMap<llvm::Function *, KernelInfo *> &Entries);
 /// Defines the thunks through which the checks call the runtime, once
 /// nothing else will be instrumented (they are not the kernel's code).
 void defineThunks(llvm::Module &M, ContextAccess &Ctx);

@@ -176,3 +176,18 @@ extern "C" __global__ void broadcast_global(float *data) {
   __syncthreads();
   mine[threadIdx.x + 1] += mine[0];
 }
+
+// out[i] = in[i + 1]: race-free on two buffers; on one buffer passed twice,
+// thread i reads what thread i + 1 writes (in never written through, yet
+// not read-only). The second runs in fibers (a barrier), the first as a
+// block function.
+extern "C" __global__ void shift_copy(const float *in, float *out) {
+  int i = blockIdx.x * N + threadIdx.x;
+  out[i] = in[i + 1];
+}
+
+extern "C" __global__ void shift_copy_synced(const float *in, float *out) {
+  int i = blockIdx.x * N + threadIdx.x;
+  __syncthreads();
+  out[i] = in[i + 1];
+}
