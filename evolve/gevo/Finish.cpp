@@ -114,7 +114,8 @@ Expected<nlohmann::json> GevoRun::finish() {
                           {"error", C.Error},
                           {"cost", C.cost()},
                           {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0},
-                          {"held_out", holdsOut()}};
+                          {"held_out", holdsOut()},
+                          {"drawn_cases", Drawn}};
   };
 
   std::vector<HeldOutResult> Held;
@@ -137,11 +138,14 @@ Expected<nlohmann::json> GevoRun::finish() {
     Descriptions.push_back(describeEdit(*Base, E));
   Summary["evolved"]["descriptions"] = Descriptions;
   if (Front.empty()) {
-    Summary["heldout"] = {{"status", "no variant"}, {"held_out", holdsOut()}};
+    Summary["heldout"] = {{"status", "no variant"},
+                          {"held_out", holdsOut()},
+                          {"drawn_cases", Drawn}};
   } else if (!Final) {
     Summary["heldout"] = {{"status", "none passed"},
                           {"best", HeldJson(Cands[1])},
-                          {"held_out", holdsOut()}};
+                          {"held_out", holdsOut()},
+                          {"drawn_cases", Drawn}};
   }
   if (Final) {
     const Validated &C = Cands[*Final];

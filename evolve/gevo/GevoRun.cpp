@@ -58,6 +58,23 @@ GevoRun::~GevoRun() { consumeError(std::move(Pending)); }
 
 uint64_t GevoRun::evaluations() const { return Eng->evaluations(); }
 
+namespace {
+/// The run's tests: the tests dir's cases and held-out cases, and
+/// Config.ValidateVariants more held-out cases drawn from its declared
+/// ranges (the same ones on --resume: they depend on the seed only).
+Expected<Spec> loadRunSpec(const RunConfig &C, unsigned &Drawn) {
+  Expected<Spec> S = loadSpec(C.TestsDir);
+  if (!S)
+    return S.takeError();
+  Expected<std::vector<CaseSpec>> D = drawCases(*S, C.ValidateVariants, C.Seed);
+  if (!D)
+    return D.takeError();
+  Drawn = unsigned(D->size());
+  S->HeldOut.insert(S->HeldOut.end(), D->begin(), D->end());
+  return S;
+}
+} // namespace
+
 Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   Base = std::move(M);
   Expected<std::vector<std::string>> Scope =
@@ -106,7 +123,8 @@ GevoRun::start(const RunConfig &C, const Module &BaseIn,
   }
   if (kernelNames(BaseIn).empty())
     return runError(C.Kernel + ": the module has no kernel");
-  Expected<Spec> S = loadSpec(C.TestsDir);
+  unsigned Drawn = 0;
+  Expected<Spec> S = loadRunSpec(C, Drawn);
   if (!S)
     return S.takeError();
   if (S->Cases.empty())
@@ -117,6 +135,7 @@ GevoRun::start(const RunConfig &C, const Module &BaseIn,
     return runError(OutDir + ": already exists (use --resume to continue a "
                              "run, or choose another --out)");
   std::unique_ptr<GevoRun> R(new GevoRun(C));
+  R->Drawn = Drawn;
   // The run's own copy, in its own context (BaseIn's may not outlive it).
   Expected<std::unique_ptr<Module>> M = parseBitcodeFile(
       MemoryBufferRef(bitcodeOf(BaseIn), BaseIn.getModuleIdentifier()), R->Ctx);
@@ -175,7 +194,7 @@ GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers) {
   std::unique_ptr<Module> M = parseIRFile(R->Dir->file("base.ll"), Diag, R->Ctx);
   if (!M)
     return runError(R->Dir->file("base.ll") + ": " + Diag.getMessage());
-  Expected<Spec> S = loadSpec(C.TestsDir);
+  Expected<Spec> S = loadRunSpec(C, R->Drawn);
   if (!S)
     return S.takeError();
   if (Error E = R->init(std::move(M), *S))

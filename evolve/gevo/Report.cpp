@@ -203,8 +203,12 @@ Expected<std::string> renderReport(const RunDir &D) {
   if (!Summary.is_null()) {
     const nlohmann::json &Held = Summary.value("heldout", nlohmann::json::object());
     if (!Held.value("held_out", true))
-      S << "<p>Nothing was held out: the tests dir has no held-out cases, so "
-        << "the variants were validated on the evolution cases.</p>";
+      S << "<p>Nothing was held out: the tests dir has no held-out cases "
+        << "and declares no ranges to draw them from, so the variants were "
+        << "validated on the evolution cases.</p>";
+    if (unsigned Drawn = Held.value("drawn_cases", 0u))
+      S << "<p>Held-out validation included " << Drawn
+        << " case(s) drawn from the ranges the tests dir declares.</p>";
     if (Summary.contains("best"))
       S << "<p class='big'>best speedup " << num(Summary.value("best_speedup", 0.0))
         << "x over the base on the evolution cases; held-out validation: "
@@ -215,6 +219,10 @@ Expected<std::string> renderReport(const RunDir &D) {
       S << "<p class='big'>no variant passed held-out validation ("
         << esc(Held.value("status", "not run")) << "): the base stays the "
         << "best</p>";
+    if (Held.contains("best"))
+      S << "<p>The best evolved variant failed held-out validation: "
+        << esc(Held["best"].value("status", "")) << ", "
+        << esc(Held["best"].value("message", "")) << "</p>";
   } else {
     S << "<p class='big'>run in progress or interrupted (no summary yet)</p>";
   }

@@ -47,6 +47,7 @@ nlohmann::json RunConfig::toJson() const {
       {"repeat", Repeat},
       {"validate_repeat", ValidateRepeat},
       {"validate_max", ValidateMax},
+      {"validate_variants", ValidateVariants},
       {"batch_size", BatchSize},
       {"minimise", Minimise},
       {"functions", Functions},
@@ -86,6 +87,8 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   C.Repeat = J.at("repeat");
   C.ValidateRepeat = J.at("validate_repeat");
   C.ValidateMax = J.at("validate_max");
+  // Runs from before drawn cases drew none.
+  C.ValidateVariants = J.value("validate_variants", 0u);
   C.BatchSize = J.at("batch_size");
   C.Minimise = J.at("minimise");
   C.Functions = J.value("functions", std::vector<std::string>{});

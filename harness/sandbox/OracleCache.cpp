@@ -18,7 +18,7 @@
 namespace gevo::sandbox {
 
 namespace {
-constexpr std::string_view Magic = "gevo-oracle-3";
+constexpr std::string_view Magic = "gevo-oracle-4";
 constexpr uint64_t NumElemTypes = uint64_t(ElemType::F64) + 1;
 /// How long the child computing an oracle may run (SIGALRM then).
 constexpr unsigned OracleChildSeconds = 1800;
@@ -28,19 +28,18 @@ void dumpSteps(WireWriter &W, const std::vector<Step> &Steps) {
   for (const Step &St : Steps) {
     W.u64(St.K);
     W.str(St.Kernel);
-    for (const Dim3 &D : {St.Grid, St.Block})
-      W.u64(uint64_t(D.X) << 42 | uint64_t(D.Y) << 21 | D.Z);
-    W.u64(St.SharedBytes);
+    for (const Expr *E : {&St.Grid[0], &St.Grid[1], &St.Grid[2], &St.Block[0],
+                          &St.Block[1], &St.Block[2], &St.Shared, &St.Value,
+                          &St.Times})
+      W.str(E->str());
     W.u64(St.Args.size());
     for (const ArgSpec &A : St.Args) {
       W.u64(A.K * 16 + unsigned(A.Type));
       W.str(A.Name);
-      W.f64(A.Value);
+      W.str(A.Value.str());
     }
     for (const std::string *S : {&St.From, &St.To, &St.Symbol, &St.Counter})
       W.str(*S);
-    W.f64(St.Value);
-    W.u64(St.Times);
     dumpSteps(W, St.Body);
   }
 }

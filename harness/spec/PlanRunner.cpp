@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <optional>
 
 namespace gevo {
 
@@ -107,8 +108,11 @@ private:
     case Step::Copy:
       return readInto(S.From, Data) && deviceOk(D.write(Addr[S.To], Data));
     case Step::Fill: {
+      std::optional<ExprValue> V = value(S, S.Value, "value");
+      if (!V)
+        return false;
       BufferSpec B = *Specs[S.To];
-      B.Init = BufferInit::filled(S.Value);
+      B.Init = BufferInit::filled(V->asDouble());
       return deviceOk(D.write(Addr[S.To], llvm::cantFail(initialContents(B))));
     }
     case Step::Swap:
@@ -123,9 +127,43 @@ private:
     return true;
   }
 
+  /// E's value with the current counters; a failure (a division by zero)
+  /// fails the case with S's place and What ("grid[0]").
+  std::optional<ExprValue> value(const Step &S, const Expr &E,
+                                 const char *What) {
+    llvm::Expected<ExprValue> V = E.eval(Counters);
+    if (V)
+      return *V;
+    fail(Status::Crash, S.Where + "." + What + ": " + llvm::toString(V.takeError()));
+    return std::nullopt;
+  }
+
+  /// E's value, which must be an integer in [Lo, Hi].
+  std::optional<int64_t> integer(const Step &S, const Expr &E, const char *What,
+                                 int64_t Lo, int64_t Hi) {
+    std::optional<ExprValue> V = value(S, E, What);
+    if (!V)
+      return std::nullopt;
+    if (V->Int && V->I >= Lo && V->I <= Hi)
+      return V->I;
+    std::string At;
+    for (auto &[Name, C] : Counters)
+      if (!Name.empty())
+        At += (At.empty() ? " at " : ", ") + Name + "=" + Expr(C).str();
+    fail(Status::Crash, S.Where + "." + What + ": '" + E.text() + "' is " +
+                            Expr(*V).str() + At + ", outside [" +
+                            std::to_string(Lo) + ", " + std::to_string(Hi) +
+                            "]");
+    return std::nullopt;
+  }
+
   bool loop(const Step &S) {
-    for (uint64_t I = 0; I < S.Times; ++I) {
-      Counters[S.Counter] = I;
+    std::optional<int64_t> Times =
+        integer(S, S.Times, S.K == Step::Repeat ? "repeat" : "max", 0, INT64_MAX);
+    if (!Times)
+      return false;
+    for (int64_t I = 0; I < *Times; ++I) {
+      Counters[S.Counter] = ExprValue::integer(I);
       if (!steps(S.Body))
         return false;
       Bytes Flag;
@@ -137,20 +175,46 @@ private:
     return true;
   }
 
+  /// A grid or a block from its expressions.
+  std::optional<Dim3> dims(const Step &S, const Expr (&E)[3], const char *What) {
+    unsigned V[3];
+    for (int I = 0; I < 3; ++I) {
+      std::string Name = std::string(What) + "[" + std::to_string(I) + "]";
+      std::optional<int64_t> X = integer(S, E[I], Name.c_str(), 1, UINT32_MAX);
+      if (!X)
+        return std::nullopt;
+      V[I] = unsigned(*X);
+    }
+    return Dim3{V[0], V[1], V[2]};
+  }
+
   bool launch(const Step &S) {
+    std::optional<Dim3> Grid = dims(S, S.Grid, "grid"),
+                        Block = Grid ? dims(S, S.Block, "block") : std::nullopt;
+    std::optional<int64_t> Shared =
+        Block ? integer(S, S.Shared, "shared", 0, UINT32_MAX) : std::nullopt;
+    if (!Shared)
+      return false;
+    if (Block->count() > 1024)
+      return fail(Status::Crash, S.Where + ".block: a block holds at most "
+                                           "1024 threads, not " +
+                                     std::to_string(Block->count()));
     std::vector<Bytes> Args;
-    for (const ArgSpec &A : S.Args) {
+    for (size_t I = 0; I < S.Args.size(); ++I) {
+      const ArgSpec &A = S.Args[I];
       if (A.K == ArgSpec::Buffer) {
         Bytes P(sizeof(uint64_t));
         std::memcpy(P.data(), &Addr[A.Name], sizeof(uint64_t));
         Args.push_back(std::move(P));
-      } else if (A.K == ArgSpec::Counter) {
-        Args.push_back(scalarBytes(ElemType::I32, double(Counters[A.Name])));
-      } else {
-        Args.push_back(scalarBytes(A.Type, A.Value));
+        continue;
       }
+      std::string Name = "args[" + std::to_string(I) + "]";
+      std::optional<ExprValue> V = value(S, A.Value, Name.c_str());
+      if (!V)
+        return false;
+      Args.push_back(scalarBytes(A.Type, V->asDouble()));
     }
-    LaunchOutcome L = D.launch(S.Kernel, S.Grid, S.Block, S.SharedBytes, Args);
+    LaunchOutcome L = D.launch(S.Kernel, *Grid, *Block, unsigned(*Shared), Args);
     ++Out.Launches;
     Out.KernelSeconds += L.Seconds;
     Out.ModeledCost += L.ModeledCost;
@@ -167,7 +231,7 @@ private:
   CaseOutcome Out;
   std::map<std::string, uint64_t> Addr;
   std::map<std::string, const BufferSpec *> Specs;
-  std::map<std::string, uint64_t> Counters;
+  std::map<std::string, ExprValue> Counters;
 };
 
 } // namespace

@@ -119,6 +119,34 @@ ElemType Field::elemType() const {
   fail("unknown type '" + Name + "' (expected i8, u8, i32, u32, i64, u64, f32, f64)");
 }
 
+Expr parseExpr(const Field &F, const Params &P,
+               const std::vector<std::string> &Counters) {
+  if (F.J.is_number_integer())
+    return Expr(ExprValue::integer(F.J.get<int64_t>()));
+  if (F.J.is_number())
+    return Expr(ExprValue::real(F.J.get<double>()));
+  if (!F.J.is_string())
+    F.fail("expected a number or an expression");
+  llvm::Expected<Expr> E = Expr::parse(F.J.get<std::string>(), P, Counters);
+  if (!E)
+    F.fail(llvm::toString(E.takeError()));
+  return *E;
+}
+
+double paramNumber(const Field &F, const Params &P) {
+  return parseExpr(F, P).constant().asDouble();
+}
+
+uint64_t paramCount(const Field &F, const Params &P) {
+  ExprValue V = parseExpr(F, P).constant();
+  if (!V.Int || V.I < 0)
+    F.fail(F.J.is_string() ? "'" + F.J.get<std::string>() + "' is " +
+                                 Expr(V).str() +
+                                 ", expected a non-negative integer"
+                           : "expected a non-negative integer");
+  return uint64_t(V.I);
+}
+
 const BufferSpec &Scope::buffer(const Field &F) const {
   std::string Name = F.str();
   for (const BufferSpec &B : Buffers)
@@ -128,18 +156,18 @@ const BufferSpec &Scope::buffer(const Field &F) const {
 }
 
 static BufferInit parseInit(const Field &F, const BufferSpec &B,
-                            const std::string &Dir) {
+                            const std::string &Dir, const Params &Par) {
   F.allowOnly({"fill", "values", "iota", "random", "file"});
   if (F.J.size() != 1)
     F.fail("expected exactly one of fill, values, iota, random, file");
   BufferInit I;
   if (F.has("fill")) {
-    I = BufferInit::filled(F.at("fill").number());
+    I = BufferInit::filled(paramNumber(F.at("fill"), Par));
   } else if (F.has("values")) {
     I.K = BufferInit::Values;
     Field V = F.at("values");
     for (size_t K = 0, N = V.size(); K < N; ++K)
-      I.List.push_back(V.child(K).number());
+      I.List.push_back(paramNumber(V.child(K), Par));
     if (I.List.size() != B.Count)
       V.fail("has " + std::to_string(I.List.size()) + " values, count is " +
              std::to_string(B.Count));
@@ -147,15 +175,15 @@ static BufferInit parseInit(const Field &F, const BufferSpec &B,
     I.K = BufferInit::Iota;
     Field Io = F.at("iota");
     Io.allowOnly({"start", "step"});
-    I.Value = Io.has("start") ? Io.at("start").number() : 0;
-    I.Step = Io.has("step") ? Io.at("step").number() : 1;
+    I.Value = Io.has("start") ? paramNumber(Io.at("start"), Par) : 0;
+    I.Step = Io.has("step") ? paramNumber(Io.at("step"), Par) : 1;
   } else if (F.has("random")) {
     I.K = BufferInit::Random;
     Field R = F.at("random");
     R.allowOnly({"seed", "min", "max"});
-    I.Seed = R.at("seed").count();
-    I.Min = R.has("min") ? R.at("min").number() : 0;
-    I.Max = R.has("max") ? R.at("max").number() : 1;
+    I.Seed = paramCount(R.at("seed"), Par);
+    I.Min = R.has("min") ? paramNumber(R.at("min"), Par) : 0;
+    I.Max = R.has("max") ? paramNumber(R.at("max"), Par) : 1;
     if (!(I.Min <= I.Max))
       R.fail("min is above max");
   } else {
@@ -175,16 +203,16 @@ static BufferInit parseInit(const Field &F, const BufferSpec &B,
 }
 
 BufferSpec parseBuffer(const Field &F, const std::string &Name,
-                       const std::string &Dir) {
+                       const std::string &Dir, const Params &P) {
   F.allowOnly({"type", "count", "init"});
   BufferSpec B;
   B.Name = Name;
   B.Type = F.at("type").elemType();
-  B.Count = F.at("count").count();
+  B.Count = paramCount(F.at("count"), P);
   if (B.Count == 0)
     F.at("count").fail("a buffer needs at least one element");
   if (F.has("init"))
-    B.Init = parseInit(F.at("init"), B, Dir);
+    B.Init = parseInit(F.at("init"), B, Dir, P);
   return B;
 }
 

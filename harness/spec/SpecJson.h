@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <initializer_list>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,16 +44,30 @@ struct Field {
   ElemType elemType() const;
 };
 
+using Params = std::map<std::string, ExprValue>;
+
+/// F as an expression: a JSON number, or a string (Expr.h) over the
+/// parameters P and the loop counters Counters.
+Expr parseExpr(const Field &F, const Params &P,
+               const std::vector<std::string> &Counters = {});
+/// F as a number: a JSON number or an expression of parameters only.
+double paramNumber(const Field &F, const Params &P);
+/// F as a non-negative integer: a JSON one or an expression of parameters.
+uint64_t paramCount(const Field &F, const Params &P);
+
 /// The names a step may refer to.
 struct Scope {
   const std::vector<BufferSpec> &Buffers;
+  const Params &P;
   std::vector<std::string> Counters;
   /// The buffer F names (F is a string).
   const BufferSpec &buffer(const Field &F) const;
+  /// F as an expression of the parameters and the enclosing counters.
+  Expr expr(const Field &F) const { return parseExpr(F, P, Counters); }
 };
 
 BufferSpec parseBuffer(const Field &F, const std::string &Name,
-                       const std::string &Dir);
+                       const std::string &Dir, const Params &P);
 std::vector<Step> parseSteps(const Field &F, Scope &S);
 
 } // namespace gevo

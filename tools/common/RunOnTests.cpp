@@ -16,14 +16,24 @@ using namespace llvm;
 
 namespace gevo {
 
-std::unique_ptr<Evaluator> evaluatorOnTests(StringRef Tool, StringRef Kernel,
-                                            const Module &Base,
-                                            const std::string &TestsDir,
-                                            const EvalOptions &EO,
-                                            int ExitStatus) {
+std::unique_ptr<Evaluator>
+evaluatorOnTests(StringRef Tool, StringRef Kernel, const Module &Base,
+                 const std::string &TestsDir, const EvalOptions &EO,
+                 int ExitStatus, unsigned Draw, uint64_t Seed) {
   auto Spec = loadSpec(TestsDir);
   if (!Spec)
     toolError(Tool, toString(Spec.takeError()), ExitStatus);
+  if (Draw && Spec->Vary.empty())
+    toolError(Tool,
+              TestsDir + ": declares no ranges (\"vary\" in spec.json) to "
+                         "draw cases from",
+              ExitStatus);
+  if (Draw) {
+    auto Drawn = drawCases(*Spec, Draw, Seed);
+    if (!Drawn)
+      toolError(Tool, toString(Drawn.takeError()), ExitStatus);
+    Spec->HeldOut = std::move(*Drawn);
+  }
   if (Error E = buildDrivers(*Spec, EO.DriverCacheDir))
     toolError(Tool, toString(std::move(E)), ExitStatus);
   for (const std::string &Hint : undefinedInputHints(Base, *Spec))

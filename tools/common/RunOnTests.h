@@ -20,13 +20,14 @@ namespace gevo {
 
 /// The Evaluator of \p Base (the kernel file \p Kernel) on the tests dir
 /// \p TestsDir with \p EO; bad input (the spec, a driver, a base that
-/// fails or races) is a one-line toolError with \p ExitStatus.
-std::unique_ptr<Evaluator> evaluatorOnTests(llvm::StringRef Tool,
-                                            llvm::StringRef Kernel,
-                                            const llvm::Module &Base,
-                                            const std::string &TestsDir,
-                                            const EvalOptions &EO,
-                                            int ExitStatus);
+/// fails or races) is a one-line toolError with \p ExitStatus. With
+/// \p Draw, its held-out cases are instead Draw cases drawn (with \p Seed)
+/// from the ranges the tests dir declares; declaring none is bad input.
+std::unique_ptr<Evaluator>
+evaluatorOnTests(llvm::StringRef Tool, llvm::StringRef Kernel,
+                 const llvm::Module &Base, const std::string &TestsDir,
+                 const EvalOptions &EO, int ExitStatus, unsigned Draw = 0,
+                 uint64_t Seed = 1);
 
 /// "U12: store float %6, ptr %7 (kernel.cu:17)": the instruction with UID
 /// \p Uid in \p M and its source line when the IR has debug locations.

@@ -107,12 +107,21 @@ void printSummary(const GevoRun &R, const nlohmann::json &S) {
               S["base"]["objectives"][0].get<double>());
   const nlohmann::json &H = S["heldout"];
   if (!H.value("held_out", true))
-    std::printf("nothing was held out: the tests dir has no held-out cases, "
-                "so the variants were validated on the evolution cases\n");
+    std::printf("nothing was held out: the tests dir has no held-out cases "
+                "and declares no ranges to draw them from, so the variants "
+                "were validated on the evolution cases\n");
+  if (unsigned Drawn = H.value("drawn_cases", 0u))
+    std::printf("held-out validation included %u case(s) drawn from the "
+                "tests dir's declared ranges\n",
+                Drawn);
   if (!S.contains("best")) {
     std::printf("no variant passed held-out validation (%s): the base stays "
                 "the best\n",
                 H.value("status", "").c_str());
+    if (H.contains("best"))
+      std::printf("the best evolved variant: %s, %s\n",
+                  H["best"].value("status", "").c_str(),
+                  H["best"].value("message", "").c_str());
   } else {
     std::printf("best: %.3fx on the evolution cases; held-out: %s, %.3fx, "
                 "error %.3g\n",
@@ -238,6 +247,9 @@ int main(int argc, char **argv) {
       "timed rounds of held-out validation")(
       "validate-max", po::value(&C.ValidateMax)->default_value(16),
       "front members validated on the held-out cases")(
+      "validate-variants", po::value(&C.ValidateVariants)->default_value(4),
+      "extra held-out cases drawn from the ranges the tests dir declares "
+      "(\"vary\" in spec.json; 0: none)")(
       "batch-size", po::value(&C.BatchSize)->default_value(64),
       "candidates prepared and measured at once")(
       "no-minimise", "keep the best variant's edits as evolved")(
@@ -267,8 +279,14 @@ int main(int argc, char **argv) {
     std::fprintf(stderr,
                  "%s: warning: the tests dir has no held-out cases: the "
                  "final variant can only be validated on the cases it was "
-                 "evolved on (add \"heldout\" cases to catch overfitting)\n",
+                 "evolved on (add \"heldout\" cases, or declare \"vary\" "
+                 "ranges to draw them from, to catch overfitting)\n",
                  Tool);
+  else if (Run_.drawnCases())
+    std::fprintf(stderr,
+                 "%s: %u held-out case(s) drawn from the tests dir's declared "
+                 "ranges\n",
+                 Tool, Run_.drawnCases());
   gevo::sayAllowedRaces(Tool, Run_.allowedRaces());
   if (Error E = Run_.evolve())
     fail(toString(std::move(E)), RunFailed);

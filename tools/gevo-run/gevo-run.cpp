@@ -152,7 +152,8 @@ int main(int argc, char **argv) {
   po::options_description Opts(
       "gevo-run: evaluate a kernel, or a variant of it, on a tests dir.\n\n"
       "Usage: gevo-run KERNEL.{ll,cu} --tests DIR [--target cpu|cuda|hip] "
-      "[--edits FILE] [--heldout] [--repeat N] [--workers N] "
+      "[--edits FILE] [--heldout | --draw N [--seed S]] [--repeat N] "
+      "[--workers N] "
       "[--oracle-cache DIR] [--driver-cache DIR] [--json] "
       "[--check races,uninitialized|none] [--memory-model M] "
       "[--allow-base-races]\n"
@@ -165,11 +166,16 @@ int main(int argc, char **argv) {
   std::string Kernel, TestsDir, EditsPath, Target = "cpu", OracleCache,
       DriverCache;
   std::string EmitKind, EmitPath, Arch;
-  unsigned Repeat = 1, Workers = 1;
+  unsigned Repeat = 1, Workers = 1, Draw = 0;
+  uint64_t Seed = 1;
   Opts.add_options()("help,h", "show this help")(
       "tests", po::value(&TestsDir), "tests dir (holding spec.json)")(
       "edits", po::value(&EditsPath), "edit list giving the variant (default: none)")(
       "heldout", "run the held-out cases instead")(
+      "draw", po::value(&Draw),
+      "run N cases drawn from the ranges the tests dir declares (\"vary\" "
+      "in spec.json) instead")(
+      "seed", po::value(&Seed)->default_value(1), "seed of the --draw cases")(
       "repeat", po::value(&Repeat)->default_value(1), "runs per case; time is the median")(
       "target", po::value(&Target)->default_value("cpu"),
       "cpu, cuda (PTX on an NVIDIA GPU) or hip (a code object on an AMD GPU)")(
@@ -202,6 +208,8 @@ int main(int argc, char **argv) {
     usageError("--repeat must be at least 1");
   if (Workers == 0)
     usageError("--workers must be at least 1");
+  if (VM.count("draw") && (Draw == 0 || VM.count("heldout")))
+    usageError("--draw takes at least 1 case, and not with --heldout");
 
   LLVMContext Ctx;
   std::unique_ptr<Module> Base =
@@ -222,8 +230,8 @@ int main(int argc, char **argv) {
   EO.DriverCacheDir = DriverCache;
   EO.Judging = gevo::judgeOptions(Tool, VM, 2);
   std::unique_ptr<gevo::Evaluator> Eval =
-      gevo::evaluatorOnTests(Tool, Kernel, *Base, TestsDir, EO, 2);
-  bool HeldOut = VM.count("heldout");
+      gevo::evaluatorOnTests(Tool, Kernel, *Base, TestsDir, EO, 2, Draw, Seed);
+  bool HeldOut = VM.count("heldout") || Draw;
   gevo::VariantEval V =
       Eval->evaluate({gevo::bitcodeOf(*VariantModule)}, HeldOut)[0];
   std::vector<CaseResult> Results =

@@ -9,6 +9,13 @@ its children's smallest keys, the first INT_MIN. Queries: point keys
 (mostly present, some absent) and ranges between two present keys. Outputs
 are exact. The host zeroes the walk's state (every query starts at the
 root, node 0) and the answers, as Rodinia's does, so absent keys leave 0.
+
+Spec-wide params: the kernel's ORDER (order, node_ints derived), and per
+case the record and query counts, the tree's node count and height, and
+record_seed, the seed of the record values. The tree and queries are files
+(bulk-loaded from the keys), so their sizes cannot vary; drawn cases
+("vary") take other record_seed values, i.e. other record values behind
+the same keys.
 """
 import os
 import sys
@@ -19,10 +26,12 @@ from rng import lcg  # noqa: E402
 
 ORDER, FILL = 32, 24
 INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
-NODE_INTS = 3 + 2 * (ORDER + 1)
 # name: (records, queries, seed)
 CASES = {"r2000": (2000, 64, 1), "r700": (700, 40, 2)}
 HELDOUT = {"r20000": (20000, 500, 11), "r9000": (9000, 300, 12)}
+# Any seed gives valid record values (i32 in [0, 1e6]); the lookups do not
+# depend on them.
+VARY = {"record_seed": int_range(1, 100000)}
 
 
 def keys_of(records, seed):
@@ -70,30 +79,41 @@ def files(name, records, count, seed):
 
 
 def make_case(name, records, count, seed):
-    _, num_nodes, height = files(name, records, count, seed)
-    q = lambda: buf("i32", count)  # noqa: E731
-    z = lambda: buf("i32", count, fill(0))  # noqa: E731
-    steps = [launch("findK", [count], [ORDER], [i32(height), "knodes", i32(num_nodes), "records",
-                                                "curr", "offset", "keys", "ans"]),
-             launch("findRangeK", [count], [ORDER], [i32(height), "knodes", i32(num_nodes), "curr2",
-                                                     "offset2", "last", "offset3", "start", "end",
-                                                     "recstart", "reclength"])]
-    buffers = {"knodes": buf("i32", num_nodes * NODE_INTS, file(f"{name}.tree.i32")),
-               "records": buf("i32", records, rand(seed, 0, 1000000)),
-               "keys": buf("i32", count, file(f"{name}.keys.i32")),
-               "start": buf("i32", count, file(f"{name}.start.i32")),
-               "end": buf("i32", count, file(f"{name}.end.i32")),
+    q = lambda: buf("i32", "queries")  # noqa: E731
+    z = lambda: buf("i32", "queries", fill(0))  # noqa: E731
+    grid, block = ["queries"], ["order"]
+    steps = [launch("findK", grid, block, [i32("height"), "knodes", i32("nodes"), "records",
+                                           "curr", "offset", "keys", "ans"]),
+             launch("findRangeK", grid, block, [i32("height"), "knodes", i32("nodes"), "curr2",
+                                                "offset2", "last", "offset3", "start", "end",
+                                                "recstart", "reclength"])]
+    buffers = {"knodes": buf("i32", "nodes * node_ints", file(f"{name}.tree.i32")),
+               "records": buf("i32", "records", rand("record_seed", 0, 1000000)),
+               "keys": buf("i32", "queries", file(f"{name}.keys.i32")),
+               "start": buf("i32", "queries", file(f"{name}.start.i32")),
+               "end": buf("i32", "queries", file(f"{name}.end.i32")),
                "curr": z(), "offset": z(), "ans": z(), "curr2": z(), "offset2": z(), "last": z(),
                "offset3": z(), "recstart": q(), "reclength": q()}
-    return case(name, buffers, steps, ["ans", "recstart", "reclength"])
+    return case(name, buffers, steps, ["ans", "recstart", "reclength"],
+                params=case_params(name, records, count, seed))
+
+
+def case_params(name, records, count, seed):
+    _, num_nodes, height = files(name, records, count, seed)
+    return {"records": records, "queries": count, "nodes": num_nodes, "height": height,
+            "record_seed": seed}
 
 
 def build():
     out = {}
     for name, params in {**CASES, **HELDOUT}.items():
         out.update(files(name, *params)[0])
+    # Each case sets its own; the spec-wide defaults are the first case's.
+    first, values = next(iter(CASES.items()))
+    params = {"order": ORDER, "node_ints": "3 + 2 * (order + 1)", **case_params(first, *values)}
     return ([make_case(k, *v) for k, v in CASES.items()],
-            [make_case(k, *v) for k, v in HELDOUT.items()], out)
+            [make_case(k, *v) for k, v in HELDOUT.items()], out,
+            {"params": params, "vary": VARY})
 
 
 def check(name, dump):

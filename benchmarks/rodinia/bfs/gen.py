@@ -5,8 +5,15 @@ earlier node) plus `extra` random edges, from a fixed-seed LCG; each node's
 adjacency list is sorted. Files per graph <name>: nodes (i32 pairs: first
 edge, edge count), edges (i32), and the initial frontier, visited flags
 (u8) and costs (i32, -1 but 0 at the source); the host clears the updating
-flags, as Rodinia's does. The plan repeats both kernels
-until no node joins the frontier; the output cost is exact.
+flags, as Rodinia's does. Each case sets n (nodes) and num_edges (the edge
+list's length); the grid is ceil(n / block). The plan repeats both kernels
+until no node joins the frontier (at most n times); the output cost is
+exact.
+
+The graph, its size and the source are files, so "vary" draws only the
+threads per block (32 .. 1024, warp multiples): the kernels index by
+blockIdx * blockDim + threadIdx and bound by n, so any block size is
+valid, and a variant that assumes 256 fails there.
 """
 import collections
 import os
@@ -51,17 +58,18 @@ def files(name, n, extra, source, seed):
 
 def make_case(name, n, extra, source, seed):
     _, num_edges = files(name, n, extra, source, seed)
-    grid = [ceil_div(n, BLOCK)]
+    grid = ["(n + block - 1) / block"]
     body = [fill_step("over", 0),
-            launch("bfs_kernel", grid, [BLOCK], ["nodes", "edges", "mask", "updating", "visited", "cost", i32(n)]),
-            launch("bfs_kernel2", grid, [BLOCK], ["mask", "updating", "visited", "over", i32(n)])]
-    buffers = {"nodes": buf("i32", 2 * n, file(f"{name}.nodes.i32")),
-               "edges": buf("i32", num_edges, file(f"{name}.edges.i32")),
-               "mask": buf("u8", n, file(f"{name}.frontier.u8")),
-               "visited": buf("u8", n, file(f"{name}.frontier.u8")),
-               "updating": buf("u32", n, fill(0)), "over": buf("u32", 1),
-               "cost": buf("i32", n, file(f"{name}.cost.i32"))}
-    return case(name, buffers, [until_zero("over", n, body)], ["cost"])
+            launch("bfs_kernel", grid, ["block"], ["nodes", "edges", "mask", "updating", "visited", "cost", i32("n")]),
+            launch("bfs_kernel2", grid, ["block"], ["mask", "updating", "visited", "over", i32("n")])]
+    buffers = {"nodes": buf("i32", "2 * n", file(f"{name}.nodes.i32")),
+               "edges": buf("i32", "num_edges", file(f"{name}.edges.i32")),
+               "mask": buf("u8", "n", file(f"{name}.frontier.u8")),
+               "visited": buf("u8", "n", file(f"{name}.frontier.u8")),
+               "updating": buf("u32", "n", fill(0)), "over": buf("u32", 1),
+               "cost": buf("i32", "n", file(f"{name}.cost.i32"))}
+    return case(name, buffers, [until_zero("over", "n", body)], ["cost"],
+                params={"n": n, "num_edges": num_edges})
 
 
 def build():
@@ -69,8 +77,11 @@ def build():
     out = {}
     for name, params in every.items():
         out.update(files(name, *params)[0])
-    return ([make_case(k, *v) for k, v in CASES.items()],
-            [make_case(k, *v) for k, v in HELDOUT.items()], out)
+    cases = [make_case(k, *v) for k, v in CASES.items()]
+    # Spec-wide defaults: the first case's sizes (every case sets its own).
+    spec = {"params": {"block": BLOCK, **cases[0]["params"]},
+            "vary": {"block": int_range(32, 1024, 32)}}
+    return cases, [make_case(k, *v) for k, v in HELDOUT.items()], out, spec
 
 
 def check(name, dump):

@@ -5,9 +5,17 @@ numbered in a shuffled order (common/rng.py) so neighbour accesses are
 irregular as in an unstructured mesh, padded with inert elements to a
 multiple of BLOCK. Faces: neighbour index, -1 (wall: the bottom edge and
 the obstacle) or -2 (far field: the other edges). Files per mesh: ese
-(i32), normals (f32), areas (f32). The far field (Mach 1.2, 3 degrees) and
-its fluxes are spec `values` set into __constant__ memory. Output: the
-variables, compared by max_abs 1e-3 (states are of order 1).
+(i32), normals (f32), areas (f32). Output: the variables, compared by
+max_abs 1e-3 (states are of order 1).
+
+Spec-wide params: the kernel's constants (block, nnb, nvar, rk), the mesh's
+padded element count nelr (blocks = nelr / block derived), the iteration
+count, and the far field: density rho, pressure p, gamma and the velocity
+(u, v) (Mach 1.2 at 3 degrees by default); its conserved variables and
+flux contributions are expressions of those, set into __constant__ memory.
+Each case sets its nelr and iterations. Drawn cases ("vary") take other
+iteration counts and far-field velocities: the mesh is a file, so its size
+cannot vary.
 """
 import math
 import os
@@ -24,6 +32,31 @@ FF_NAMES = ["ff_flux_contribution_momentum_x", "ff_flux_contribution_momentum_y"
 # name: (nx, ny, iterations, seed)
 CASES = {"24x20": (24, 20, 2, 1), "30x16": (30, 16, 1, 2)}
 HELDOUT = {"64x48": (64, 48, 4, 11), "80x40": (80, 40, 3, 12)}
+
+
+def far_field_velocity(mach, degrees):
+    """(u, v) of the far field at rho = p = 1."""
+    speed, aoa = mach * math.sqrt(GAMMA), math.radians(degrees)
+    return speed * math.cos(aoa), speed * math.sin(aoa)
+
+
+FF_U, FF_V = far_field_velocity(1.2, 3.0)
+# The far field's conserved variables follow from rho, p and (u, v) (gamma
+# is the kernel's GAMMA); each case sets nelr and iters (defaults: 24x20's).
+PARAMS = {"block": BLOCK, "nnb": NNB, "nvar": NVAR, "rk": RK, "nelr": 512,
+          "blocks": "nelr / block", "iters": 2, "gamma": GAMMA, "rho": 1.0, "p": 1.0,
+          "u": FF_U, "v": FF_V, "mx": "rho * u", "my": "rho * v",
+          "e": "0.5 * rho * (u * u + v * v) + p / (gamma - 1)"}
+# Drawn cases: iterations up to the largest held-out case's, and far fields
+# from Mach 0.5 to 1.7 (the speed of sound is sqrt(1.4) at rho = p = 1),
+# inflow up to 27 degrees either way. At the corners (iters 4, u 0.6 or 2.0,
+# v -0.3 or 0.3) on every mesh the base kernel stays finite, density and
+# pressure stay above 0.4, and check() holds.
+VARY = {"iters": int_range(1, 4), "u": {"min": 0.6, "max": 2.0}, "v": {"min": -0.3, "max": 0.3}}
+# The far field's fluxes per spatial direction (z momentum is 0): the
+# momentum fluxes along x, y, z and the energy flux, as flux_contribution.
+FF_FLUXES = [["u * mx + p", "u * my", 0], ["u * my", "v * my + p", 0], [0, 0, "p"],
+             ["u * (e + p)", "v * (e + p)", 0]]
 
 
 def mesh(nx, ny, seed):
@@ -62,15 +95,6 @@ def flux_contribution(rho, mom, e, p):
     return fx, fy, fz, [vi * (e + p) for vi in v]
 
 
-def far_field():
-    """ff_variable and the four ff flux vectors (Mach 1.2, 3 degrees)."""
-    rho, p, aoa = 1.0, 1.0, math.radians(3.0)
-    speed = 1.2 * math.sqrt(GAMMA * p / rho)
-    mom = [rho * speed * math.cos(aoa), rho * speed * math.sin(aoa), 0.0]
-    e = 0.5 * rho * speed * speed + p / (GAMMA - 1)
-    return [rho] + mom + [e], flux_contribution(rho, mom, e, p)
-
-
 def files(name, nx, ny, _iters, seed):
     nelr, ese, normals, areas = mesh(nx, ny, seed)
     return {f"{name}.ese.i32": pack("i32", ese), f"{name}.normals.f32": pack("f32", normals),
@@ -79,23 +103,25 @@ def files(name, nx, ny, _iters, seed):
 
 def make_case(name, nx, ny, iters, seed):
     nelr = files(name, nx, ny, iters, seed)[1]
-    ffv, ffc = far_field()
-    grid, n = [nelr // BLOCK], NVAR * nelr
-    stage = [launch("compute_flux", grid, [BLOCK], [i32(nelr), "ese", "normals", "variables", "fluxes"]),
-             launch("time_step", grid, [BLOCK], [counter("j"), i32(nelr), "old_variables", "variables",
-                                                 "step_factors", "fluxes"])]
+    grid, block = ["blocks"], ["block"]
+    stage = [launch("compute_flux", grid, block, [i32("nelr"), "ese", "normals", "variables", "fluxes"]),
+             launch("time_step", grid, block, [counter("j"), i32("nelr"), "old_variables", "variables",
+                                               "step_factors", "fluxes"])]
     body = [copy("variables", "old_variables"),
-            launch("compute_step_factor", grid, [BLOCK], [i32(nelr), "variables", "areas", "step_factors"]),
-            repeat(RK, stage, "j")]
+            launch("compute_step_factor", grid, block, [i32("nelr"), "variables", "areas", "step_factors"]),
+            repeat("rk", stage, "j")]
     steps = ([constant("ff_variable", "ffv")] + [constant(s, s) for s in FF_NAMES] +
-             [launch("initialize_variables", grid, [BLOCK], [i32(nelr), "variables"]), repeat(iters, body)])
-    buffers = {"ese": buf("i32", NNB * nelr, file(f"{name}.ese.i32")),
-               "normals": buf("f32", 3 * NNB * nelr, file(f"{name}.normals.f32")),
-               "areas": buf("f32", nelr, file(f"{name}.areas.f32")),
-               "variables": buf("f32", n), "old_variables": buf("f32", n), "fluxes": buf("f32", n),
-               "step_factors": buf("f32", nelr), "ffv": buf("f32", NVAR, values(ffv))}
-    buffers.update({s: buf("f32", 3, values(v)) for s, v in zip(FF_NAMES, ffc)})
-    return case(name, buffers, steps, ["variables"], ("max_abs", 1e-3))
+             [launch("initialize_variables", grid, block, [i32("nelr"), "variables"]),
+              repeat("iters", body)])
+    buffers = {"ese": buf("i32", "nnb * nelr", file(f"{name}.ese.i32")),
+               "normals": buf("f32", "3 * nnb * nelr", file(f"{name}.normals.f32")),
+               "areas": buf("f32", "nelr", file(f"{name}.areas.f32")),
+               "variables": buf("f32", "nvar * nelr"), "old_variables": buf("f32", "nvar * nelr"),
+               "fluxes": buf("f32", "nvar * nelr"), "step_factors": buf("f32", "nelr"),
+               "ffv": buf("f32", "nvar", values(["rho", "mx", "my", 0, "e"]))}
+    buffers.update({s: buf("f32", 3, values(v)) for s, v in zip(FF_NAMES, FF_FLUXES)})
+    return case(name, buffers, steps, ["variables"], ("max_abs", 1e-3),
+                params={"nelr": nelr, "iters": iters})
 
 
 def build():
@@ -103,7 +129,8 @@ def build():
     for name, params in {**CASES, **HELDOUT}.items():
         out.update(files(name, *params)[0])
     return ([make_case(k, *v) for k, v in CASES.items()],
-            [make_case(k, *v) for k, v in HELDOUT.items()], out)
+            [make_case(k, *v) for k, v in HELDOUT.items()], out,
+            {"params": PARAMS, "vary": VARY})
 
 
 def state(var, i, nelr):
@@ -146,6 +173,11 @@ def check(name, dump):
     ese, normals, areas = dump.inp("ese", "i32"), dump.inp("normals", "f32"), dump.inp("areas", "f32")
     ffv = dump.inp("ffv", "f32")
     ff = (ffv, [dump.inp(s, "f32") for s in FF_NAMES])
+    # The spec's far-field expressions against flux_contribution of its state.
+    rho, mom, e = ffv[0], ffv[1:4], ffv[4]
+    p = (GAMMA - 1) * (e - 0.5 * sum(m * m for m in mom) / rho)
+    for s, got, want in zip(FF_NAMES, ff[1], flux_contribution(rho, mom, e, p)):
+        expect_close(s, got, want, 1e-5, 1e-6)
     var = [ffv[v] for v in range(NVAR) for _ in range(nelr)]
     for _ in range(iters):
         old = list(var)

@@ -59,15 +59,30 @@ def file(name):
 
 
 def i32(v):
-    return {"i32": int(v)}
+    """An i32 argument: a number, or an expression (a str) of the case's
+    parameters and loop counters (harness/README.md, "Parameters")."""
+    return {"i32": v if isinstance(v, str) else int(v)}
 
 
 def f32(v):
-    return {"f32": float(v)}
+    return {"f32": v if isinstance(v, str) else float(v)}
 
 
 def counter(name):
     return {"counter": name}
+
+
+def expr(e):
+    """An i32 argument computed from parameters and counters: "2*it+1"."""
+    return {"expr": e}
+
+
+def int_range(lo, hi, step=None):
+    """A "vary" range: integers lo, lo+step, ... up to hi."""
+    r = {"min": lo, "max": hi}
+    if step:
+        r["step"] = step
+    return r
 
 
 def launch(kernel, grid, block, args, shared=0):
@@ -104,8 +119,12 @@ def constant(symbol, buffer):
     return {"constant": {"symbol": symbol, "buffer": buffer}}
 
 
-def case(name, buffers, steps, outputs, tolerance=None):
-    c = {"name": name, "buffers": buffers, "steps": steps, "outputs": outputs}
+def case(name, buffers, steps, outputs, tolerance=None, params=None):
+    """A plan case; params override the spec-wide ones for this case."""
+    c = {"name": name}
+    if params:
+        c["params"] = params
+    c.update({"buffers": buffers, "steps": steps, "outputs": outputs})
     if tolerance:
         c["tolerance"] = {"metric": tolerance[0], "max": tolerance[1]}
     return c
@@ -115,23 +134,31 @@ def ceil_div(a, b):
     return (a + b - 1) // b
 
 
-def write_tests(out_dir, cases, heldout, files=None):
-    """Writes out_dir/spec.json and each binary file (name -> bytes)."""
+def write_tests(out_dir, cases, heldout, files=None, params=None, vary=None):
+    """Writes out_dir/spec.json and each binary file (name -> bytes);
+    params are the spec-wide parameters, vary their declared ranges."""
     os.makedirs(out_dir, exist_ok=True)
     for name, data in sorted((files or {}).items()):
         with open(os.path.join(out_dir, name), "wb") as f:
             f.write(data)
-    spec = {"cases": cases, "heldout": heldout}
+    spec = {}
+    if params:
+        spec["params"] = params
+    if vary:
+        spec["vary"] = vary
+    spec.update({"cases": cases, "heldout": heldout})
     with open(os.path.join(out_dir, "spec.json"), "w") as f:
         json.dump(spec, f, indent=1)
         f.write("\n")
 
 
 def main_write(default_dir, build):
-    """gen.py's entry point: `gen.py [OUT_DIR]` writes the tests dir."""
+    """gen.py's entry point: `gen.py [OUT_DIR]` writes the tests dir.
+    build() returns (cases, heldout, files), and may add a fourth element,
+    {"params": ..., "vary": ...}, for the spec-wide parameters and ranges."""
     out_dir = sys.argv[1] if len(sys.argv) > 1 else default_dir
-    cases, heldout, files = build()
-    write_tests(out_dir, cases, heldout, files)
+    cases, heldout, files, *spec = build()
+    write_tests(out_dir, cases, heldout, files, **(spec[0] if spec else {}))
 
 
 class Dump:

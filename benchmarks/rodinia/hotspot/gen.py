@@ -1,9 +1,14 @@
 """HotSpot: writes tests/spec.json; check() is the reference for ref_test.py.
 
-The chip model's constants (silicon, 16 mm die, 0.5 mm thick) give the
-per-cell capacitance and resistances; the launch plan repeats `launches`
-pyramid launches of `height` time steps each, swapping the two temperature
-buffers after each.
+A case is a set of parameters: rows, cols, pyramid height, launches and the
+seed of the random power and temperatures. The spec derives the rest: the
+grid (blocks of 16x16 threads write their central 16 - 2 * height cells),
+buffer sizes and the per-cell coefficients of the chip model (silicon, 16
+mm die, 0.5 mm thick), which simplify to expressions of rows and cols. The
+plan repeats `launches` pyramid launches of `height` time steps each,
+swapping the two temperature buffers after each. `vary` admits any chip up
+to 128x128, heights 1..4 and 1..6 launches (about the cost of the held-out
+cases at the largest).
 """
 import os
 import sys
@@ -13,9 +18,15 @@ from plan import *  # noqa: E402,F401,F403
 
 BLOCK = 16
 AMB = 80.0
-# name: (rows, cols, pyramid height, launches, seed)
-CASES = {"64x64": (64, 64, 2, 4, 1), "40x72": (40, 72, 1, 6, 2)}
-HELDOUT = {"128x128": (128, 128, 2, 10, 11), "150x200": (150, 200, 3, 6, 12)}
+CASES = {"64x64": dict(rows=64, cols=64, height=2, launches=4, seed=1),
+         "40x72": dict(rows=40, cols=72, height=1, launches=6, seed=2)}
+HELDOUT = {"128x128": dict(rows=128, cols=128, height=2, launches=10, seed=11),
+           "150x200": dict(rows=150, cols=200, height=3, launches=6, seed=12)}
+PARAMS = {**CASES["64x64"], "n": "rows * cols", "out": f"{BLOCK} - 2 * height"}
+# Any size works (edges are clamped); heights above 4 shrink a block's output
+# to under 8x8 cells, which multiplies the blocks past the held-out cost.
+VARY = {"rows": int_range(1, 128), "cols": int_range(1, 128), "height": int_range(1, 4),
+        "launches": int_range(1, 6), "seed": int_range(1, 100000)}
 
 
 def coefficients(rows, cols):
@@ -30,32 +41,38 @@ def coefficients(rows, cols):
     return step / cap, 1.0 / rx, 1.0 / ry, 1.0 / rz
 
 
-def make_case(name, rows, cols, height, launches, seed):
-    n = rows * cols
-    out = BLOCK - 2 * height
-    sdc, rxi, ryi, rzi = coefficients(rows, cols)
-    body = [launch("calculate_temp", [ceil_div(cols, out), ceil_div(rows, out)], [BLOCK, BLOCK],
-                   [i32(height), "power", "src", "dst", i32(cols), i32(rows),
-                    f32(sdc), f32(rxi), f32(ryi), f32(rzi), f32(AMB)]),
+# coefficients() with the constants folded in (cell width 0.016 / cols,
+# height 0.016 / rows); equal to it in f32 for every size below 300x300.
+COEFFICIENTS = [f32("rows * cols / 768000.0"), f32("0.1 * cols / rows"),
+                f32("0.1 * rows / cols"), f32("51.2 / (rows * cols)")]
+
+
+def make_case(name, params):
+    grid = ["(cols + out - 1) / out", "(rows + out - 1) / out"]
+    body = [launch("calculate_temp", grid, [BLOCK, BLOCK],
+                   [i32("height"), "power", "src", "dst", i32("cols"), i32("rows"),
+                    *COEFFICIENTS, f32(AMB)]),
             swap("src", "dst")]
-    buffers = {"power": buf("f32", n, rand(seed, 0, 0.001)),
-               "src": buf("f32", n, rand(seed + 100, 320, 345)),
-               "dst": buf("f32", n)}
+    buffers = {"power": buf("f32", "n", rand("seed", 0, 0.001)),
+               "src": buf("f32", "n", rand("seed + 100", 320, 345)),
+               "dst": buf("f32", "n")}
     # After each launch's swap the newest temperatures are in "src".
-    return case(name, buffers, [repeat(launches, body)], ["src"], ("max_abs", 1e-3))
+    return case(name, buffers, [repeat("launches", body)], ["src"], ("max_abs", 1e-3), params)
 
 
 def build():
-    return ([make_case(k, *v) for k, v in CASES.items()],
-            [make_case(k, *v) for k, v in HELDOUT.items()], {})
+    return ([make_case(k, v) for k, v in CASES.items()],
+            [make_case(k, v) for k, v in HELDOUT.items()], {},
+            {"params": PARAMS, "vary": VARY})
 
 
 def check(name, dump):
-    rows, cols, height, launches, _ = {**CASES, **HELDOUT}[name]
+    p = {**CASES, **HELDOUT}[name]
+    rows, cols = p["rows"], p["cols"]
     sdc, rxi, ryi, rzi = coefficients(rows, cols)
-    p = dump.inp("power", "f32")
+    pw = dump.inp("power", "f32")
     t = dump.inp("src", "f32")
-    for _ in range(height * launches):
+    for _ in range(p["height"] * p["launches"]):
         nt = [0.0] * (rows * cols)
         for r in range(rows):
             for c in range(cols):
@@ -63,7 +80,7 @@ def check(name, dump):
                 v = t[i]
                 nn, ss = t[max(r - 1, 0) * cols + c], t[min(r + 1, rows - 1) * cols + c]
                 ww, ee = t[r * cols + max(c - 1, 0)], t[r * cols + min(c + 1, cols - 1)]
-                nt[i] = v + sdc * (p[i] + (ss + nn - 2 * v) * ryi + (ee + ww - 2 * v) * rxi + (AMB - v) * rzi)
+                nt[i] = v + sdc * (pw[i] + (ss + nn - 2 * v) * ryi + (ee + ww - 2 * v) * rxi + (AMB - v) * rzi)
         t = nt
     expect_close("src", dump.out("src", "f32"), t, 0, 1e-3)
 

@@ -1,10 +1,16 @@
 """NW: writes tests/ (spec.json, initial score matrices); check() is the reference.
 
 The similarity matrix `reference` is random in [-4, 11] (a BLOSUM-like
-range; row and column 0 are unused); the initial score matrix, stored as an
-i32 file, has M[i][0] = M[0][i] = -i * penalty and zeros inside. The plan
-launches kernel 1 block_width times, then kernel 2 block_width - 1 times.
+range; row and column 0 are unused) from the `seed` param; the initial
+score matrix, stored as an i32 file, has M[i][0] = M[0][i] = -i * penalty
+and zeros inside. Each case sets n, penalty and seed; cols = n + 1 and
+width = n / block (tiles per side) are derived. The plan launches kernel 1
+width times, then kernel 2 width - 1 times (the counter is the launch).
 The output matrix is exact.
+
+"vary" draws only the seed: the initial matrix's borders (-i * penalty down
+column 0) are no fill, iota or random init, so n and penalty are fixed by
+its file; every reference matrix is valid input.
 """
 import os
 import sys
@@ -16,6 +22,9 @@ BLOCK = 16
 # name: (n, penalty, seed); n % BLOCK == 0
 CASES = {"64": (64, 10, 1), "48": (48, 4, 2)}
 HELDOUT = {"256": (256, 10, 11), "160": (160, 7, 12)}
+PARAMS = {"block": BLOCK, "n": 64, "penalty": 10, "seed": 1,
+          "cols": "n + 1", "width": "n / block"}
+VARY = {"seed": int_range(1, 100000)}
 
 
 def initial(n, penalty):
@@ -27,20 +36,22 @@ def initial(n, penalty):
 
 
 def make_case(name, n, penalty, seed):
-    cols, width = n + 1, n // BLOCK
-    args = ["reference", "matrix", i32(cols), i32(penalty), counter("step"), i32(width)]
-    steps = [repeat(width, [launch("needle_cuda_shared_1", [width], [BLOCK], args)], "step"),
-             repeat(width - 1, [launch("needle_cuda_shared_2", [width], [BLOCK], args)], "step")]
-    buffers = {"reference": buf("i32", cols * cols, rand(seed, -4, 11)),
-               "matrix": buf("i32", cols * cols, file(f"m{n}p{penalty}.i32"))}
-    return case(name, buffers, steps, ["matrix"])
+    # Both kernels take the widest grid; blocks off the current diagonal return.
+    args = ["reference", "matrix", i32("cols"), i32("penalty"), counter("step"), i32("width")]
+    steps = [repeat("width", [launch("needle_cuda_shared_1", ["width"], ["block"], args)], "step"),
+             repeat("width - 1", [launch("needle_cuda_shared_2", ["width"], ["block"], args)], "step")]
+    buffers = {"reference": buf("i32", "cols * cols", rand("seed", -4, 11)),
+               "matrix": buf("i32", "cols * cols", file(f"m{n}p{penalty}.i32"))}
+    return case(name, buffers, steps, ["matrix"],
+                params={"n": n, "penalty": penalty, "seed": seed})
 
 
 def build():
     every = {**CASES, **HELDOUT}
     files = {f"m{n}p{p}.i32": pack("i32", initial(n, p)) for n, p, _ in every.values()}
     return ([make_case(k, *v) for k, v in CASES.items()],
-            [make_case(k, *v) for k, v in HELDOUT.items()], files)
+            [make_case(k, *v) for k, v in HELDOUT.items()], files,
+            {"params": PARAMS, "vary": VARY})
 
 
 def check(name, dump):

@@ -4,6 +4,11 @@ Video (u8, frames x rows x cols): background 100, a disk of radius 5 at 228
 that starts at (cols / 3, 3 rows / 4) and moves by (+1, -2) per frame, plus
 Gaussian noise (sigma 5) from common/rng.py, clamped to 0..255. Particles
 start on the object's first position; per-particle seeds are random u32.
+The plan is written in spec parameters (PARAMS; a case sets its video size
+and length, particle count and seed), one repeat over the tracked frames with
+the frame as counter. Drawn cases (VARY) take any case's video and draw how
+many of its frames to track, the particle count and the seed; the videos are
+files, so their sizes cannot vary.
 Output: the estimate (weighted mean x, y) of every tracked frame, compared
 by max_abs 0.25 px. Not the resampled indices or positions: a weight sum
 reordered by one rounding step moves a CDF entry across some u[i] often
@@ -50,31 +55,44 @@ def video(cols, rows, frames, seed):
     return out
 
 
+# Spec-wide parameters; a case sets its own video size, particles and seed.
+# frames is the video's (the file's) length; tracked <= frames is how many of
+# its frames the plan runs through (frame 0 is the start), so drawn cases may
+# track fewer frames of any video. x0, y0: the object's first position.
+PARAMS = {"cols": 64, "rows": 64, "frames": 5, "tracked": "frames", "n": 512, "seed": 1,
+          "block": BLOCK, "nb": "(n + block - 1) / block", "disk": len(OBJXY) // 2,
+          "x0": "cols / 3", "y0": "rows * 3 / 4"}
+# Drawn cases: tracked up to the shortest video (64x64's 5 frames); from half
+# a block of particles (a partial single block; 64 still track within 0.5 px,
+# and f32 matched the float64 track() there) up to the held-out cases' 2000
+# (find_index is O(n^2) a frame); any seed of the per-particle streams.
+VARY = {"tracked": int_range(2, 5), "n": int_range(64, 2000), "seed": int_range(1, 100000)}
+
+
 def make_case(name, cols, rows, frames, n, seed):
-    nb = ceil_div(n, BLOCK)
-    x0, y0 = start(cols, rows)
-    body = [launch("likelihood_kernel", [nb], [BLOCK],
+    body = [launch("likelihood_kernel", ["nb"], ["block"],
                    ["arrayX", "arrayY", "xj", "yj", "objxy", "I", "weights", "partial_sums", "seed",
-                    i32(n), i32(len(OBJXY) // 2), i32(cols), i32(rows), counter("k")]),
-            launch("sum_kernel", [1], [1], ["partial_sums", i32(nb)]),
-            launch("normalize_weights_kernel", [1], [BLOCK],
-                   ["weights", i32(n), "partial_sums", "arrayX", "arrayY", "CDF", "u", "seed",
+                    i32("n"), i32("disk"), i32("cols"), i32("rows"), counter("k")]),
+            launch("sum_kernel", [1], [1], ["partial_sums", i32("nb")]),
+            launch("normalize_weights_kernel", [1], ["block"],
+                   ["weights", i32("n"), "partial_sums", "arrayX", "arrayY", "CDF", "u", "seed",
                     "estimate", counter("k")]),
-            launch("find_index_kernel", [nb], [BLOCK], ["arrayX", "arrayY", "CDF", "u", "xj", "yj", i32(n)])]
-    buffers = {"I": buf("u8", cols * rows * frames, file(f"{name}.video.u8")),
-               "objxy": buf("i32", len(OBJXY), values(OBJXY)),
-               "seed": buf("u32", n, rand(seed, 1, 2**31 - 1)),
-               "xj": buf("f32", n, {"fill": x0}), "yj": buf("f32", n, {"fill": y0}),
-               "arrayX": buf("f32", n), "arrayY": buf("f32", n), "weights": buf("f32", n),
-               "partial_sums": buf("f32", nb), "CDF": buf("f32", n), "u": buf("f32", n),
-               "estimate": buf("f32", 2 * (frames - 1))}
-    return case(name, buffers, [repeat(frames - 1, body, "k")], ["estimate"], ("max_abs", 0.25))
+            launch("find_index_kernel", ["nb"], ["block"], ["arrayX", "arrayY", "CDF", "u", "xj", "yj", i32("n")])]
+    buffers = {"I": buf("u8", "cols * rows * frames", file(f"{name}.video.u8")),
+               "objxy": buf("i32", "2 * disk", values(OBJXY)),
+               "seed": buf("u32", "n", rand("seed", 1, 2**31 - 1)),
+               "xj": buf("f32", "n", {"fill": "x0"}), "yj": buf("f32", "n", {"fill": "y0"}),
+               "arrayX": buf("f32", "n"), "arrayY": buf("f32", "n"), "weights": buf("f32", "n"),
+               "partial_sums": buf("f32", "nb"), "CDF": buf("f32", "n"), "u": buf("f32", "n"),
+               "estimate": buf("f32", "2 * (tracked - 1)")}
+    params = {"cols": cols, "rows": rows, "frames": frames, "n": n, "seed": seed}
+    return case(name, buffers, [repeat("tracked - 1", body, "k")], ["estimate"], ("max_abs", 0.25), params)
 
 
 def build():
     files = {f"{k}.video.u8": pack("u8", video(v[0], v[1], v[2], v[4])) for k, v in {**CASES, **HELDOUT}.items()}
     return ([make_case(k, *v) for k, v in CASES.items()],
-            [make_case(k, *v) for k, v in HELDOUT.items()], files)
+            [make_case(k, *v) for k, v in HELDOUT.items()], files, {"params": PARAMS, "vary": VARY})
 
 
 class Streams:

@@ -1,9 +1,18 @@
 """SRAD: writes tests/spec.json; check() is the reference for ref_test.py.
 
 The image is random in [1, 3) (positive, as J = exp(image) is in the
-original). Each iteration: srad_stats over the region of interest, then
-srad_cuda_1 and srad_cuda_2 over the whole image. Output J, compared by
-max_abs 1e-3 (pixel values stay in [1, 3]).
+original) from the `seed` param. Each case sets rows, cols, iters, lambda,
+the region of interest (r1, r2, c1, c2) and seed; each iteration runs
+srad_stats over the region of interest, then srad_cuda_1 and srad_cuda_2
+over the whole image (grids of cols / block x rows / block tiles). Output
+J, compared by max_abs 1e-3 (pixel values stay in [1, 3]).
+
+"vary" draws rows, cols (multiples of the 16x16 tile) and the seed. The
+plan clamps the region of interest into the image (r1 <= rows / 2,
+r2 <= rows - 1, likewise for columns), which leaves the cases' regions as
+given and a drawn small image a region of at least 8 x 8 pixels. Sizes
+stop at 128 x 160 so a drawn case costs at most ~1.25x the largest
+held-out case (128x128, 10 iterations).
 """
 import os
 import sys
@@ -17,22 +26,35 @@ STATS_THREADS = 256
 CASES = {"32x48": (32, 48, 2, 0.5, (0, 15, 0, 15), 1), "48x32": (48, 32, 3, 0.25, (4, 30, 2, 20), 2)}
 HELDOUT = {"128x128": (128, 128, 10, 0.5, (0, 63, 0, 63), 11), "96x160": (96, 160, 6, 0.3, (10, 80, 20, 150), 12)}
 DIRS = ["E_C", "W_C", "N_C", "S_C"]
+PARAMS = {"block": BLOCK, "stats_threads": STATS_THREADS,
+          "rows": 32, "cols": 48, "iters": 2, "lambda": 0.5,
+          "r1": 0, "r2": 15, "c1": 0, "c2": 15, "seed": 1,
+          "n": "rows * cols",
+          # The region of interest clamped into the image (drawn sizes).
+          "roi_r1": "min(r1, rows / 2)", "roi_r2": "min(r2, rows - 1)",
+          "roi_c1": "min(c1, cols / 2)", "roi_c2": "min(c2, cols - 1)"}
+VARY = {"rows": int_range(BLOCK, 128, BLOCK), "cols": int_range(BLOCK, 160, BLOCK),
+        "seed": int_range(1, 100000)}
 
 
 def make_case(name, rows, cols, iters, lam, roi, seed):
-    n = rows * cols
-    grid, block = [cols // BLOCK, rows // BLOCK], [BLOCK, BLOCK]
-    body = [launch("srad_stats", [1], [STATS_THREADS], ["J", "q0sqr", i32(cols)] + [i32(v) for v in roi]),
-            launch("srad_cuda_1", grid, block, DIRS + ["J", "C", i32(cols), i32(rows), "q0sqr"]),
-            launch("srad_cuda_2", grid, block, DIRS + ["J", "C", i32(cols), i32(rows), f32(lam)])]
-    buffers = {"J": buf("f32", n, rand(seed, 1, 3)), "C": buf("f32", n), "q0sqr": buf("f32", 1)}
-    buffers.update({d: buf("f32", n) for d in DIRS})
-    return case(name, buffers, [repeat(iters, body)], ["J"], ("max_abs", 1e-3))
+    grid, block = ["cols / block", "rows / block"], ["block", "block"]
+    stats = ["J", "q0sqr", i32("cols")] + [i32(v) for v in ("roi_r1", "roi_r2", "roi_c1", "roi_c2")]
+    body = [launch("srad_stats", [1], ["stats_threads"], stats),
+            launch("srad_cuda_1", grid, block, DIRS + ["J", "C", i32("cols"), i32("rows"), "q0sqr"]),
+            launch("srad_cuda_2", grid, block, DIRS + ["J", "C", i32("cols"), i32("rows"), f32("lambda")])]
+    buffers = {"J": buf("f32", "n", rand("seed", 1, 3)), "C": buf("f32", "n"), "q0sqr": buf("f32", 1)}
+    buffers.update({d: buf("f32", "n") for d in DIRS})
+    r1, r2, c1, c2 = roi
+    params = {"rows": rows, "cols": cols, "iters": iters, "lambda": lam,
+              "r1": r1, "r2": r2, "c1": c1, "c2": c2, "seed": seed}
+    return case(name, buffers, [repeat("iters", body)], ["J"], ("max_abs", 1e-3), params)
 
 
 def build():
     return ([make_case(k, *v) for k, v in CASES.items()],
-            [make_case(k, *v) for k, v in HELDOUT.items()], {})
+            [make_case(k, *v) for k, v in HELDOUT.items()], {},
+            {"params": PARAMS, "vary": VARY})
 
 
 def srad_step(J, rows, cols, lam, roi):
@@ -63,7 +85,8 @@ def srad_step(J, rows, cols, lam, roi):
 
 
 def check(name, dump):
-    rows, cols, iters, lam, roi, _ = {**CASES, **HELDOUT}[name]
+    rows, cols, iters, lam, (r1, r2, c1, c2), _ = {**CASES, **HELDOUT}[name]
+    roi = min(r1, rows // 2), min(r2, rows - 1), min(c1, cols // 2), min(c2, cols - 1)  # as the plan clamps it
     J = dump.inp("J", "f32")
     for _ in range(iters):
         J = srad_step(J, rows, cols, lam, roi)

@@ -11,6 +11,15 @@ cost of the generating centres, accepted up to the base's plus 0.01
 any variant that reorders a float sum, since one flipped pgain decision
 changes the rest of the search).
 
+Spec-wide params: the varied ones, n, dim, data_seed and seed (defaults:
+the first case's). Each case still sets all of its params (kmin = the
+blob count, kmax and chunk are its own), so drawn cases ("vary") keep a
+case's chunk size, blob count, spread and kmin..kmax and take another n
+(the driver splits the stream into ceil(n / chunk) equal chunks), dim and
+seeds. The bounds: n and dim up to the largest held-out case's (a drawn
+case then costs about as much as it), down to n 200 and dim 2, the
+smallest tried (blobs overlap most in 2 dimensions).
+
 check() regenerates the stream independently and requires of the
 driver's outputs: between kmin and kmax centres, weights that add up to
 n, the reported error equal to the recomputed cost ratio, and a
@@ -30,6 +39,10 @@ CASES = {"n600d4": (600, 4, 200, 4, 6, 4, 0.05, 1, 11),
 HELDOUT = {"n2400d8": (2400, 8, 800, 8, 14, 8, 0.05, 21, 31),
            "n2000d5": (2000, 5, 500, 6, 12, 6, 0.06, 22, 32)}
 KEYS = ("n", "dim", "chunk", "kmin", "kmax", "clusters", "spread", "data_seed", "seed")
+# The base kernel's search ends with kmin..kmax centres (status ok) on every
+# case at the corners n 200 / 2400 x dim 2 / 8, and on 80 random draws.
+VARY = {"n": int_range(200, 2400), "dim": int_range(2, 8),
+        "data_seed": int_range(1, 100000), "seed": int_range(1, 100000)}
 TOLERANCE = 0.01
 QUALITY = 1.10
 
@@ -40,8 +53,13 @@ def make_case(name, values):
 
 
 def build():
+    # A case's own params win over the spec-wide ones, so those only give
+    # the varied names their defaults.
+    first = dict(zip(KEYS, next(iter(CASES.values()))))
+    params = {k: first[k] for k in VARY}
     return ([make_case(k, v) for k, v in CASES.items()],
-            [make_case(k, v) for k, v in HELDOUT.items()], {})
+            [make_case(k, v) for k, v in HELDOUT.items()], {},
+            {"params": params, "vary": VARY})
 
 
 def f32(v):

@@ -11,7 +11,9 @@
 // (kernel.cu's pgain_kernel, one launch per candidate); the decision and
 // the update of the solution run here.
 //
-// Params: "n" points in "chunk"-sized chunks, "dim", "kmin", "kmax";
+// Params: "n" points in ceil(n / "chunk") chunks of equal size (within
+// one point: a drawn n that is not a multiple of chunk leaves no small
+// last chunk), "dim", "kmin", "kmax";
 // the stream is "clusters" blobs (centres uniform in [0, 1)^dim, points
 // at a centre plus "spread" x (u1 + u2 + u3 + u4 - 2)) drawn with
 // "data_seed"; "seed" drives the search. Random numbers: a 64-bit LCG
@@ -398,10 +400,11 @@ struct StreamclusterDriver : Driver {
     Points Centres;
     Centres.Dim = Dim;
     try {
-      for (size_t Begin = 0; Begin < S.All.size(); Begin += Chunk) {
+      size_t N = S.All.size(), Chunks = (N + Chunk - 1) / Chunk;
+      for (size_t Ch = 0; Ch < Chunks; ++Ch) {
         Points P;
         P.Dim = Dim;
-        for (size_t I = Begin; I < std::min(S.All.size(), Begin + Chunk); ++I)
+        for (size_t I = Ch * N / Chunks; I < (Ch + 1) * N / Chunks; ++I)
           P.push(S.All.at(I), 1);
         Search(D, P, R).run(KMin, KMax);
         moveCentres(P);

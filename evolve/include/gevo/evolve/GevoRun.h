@@ -43,6 +43,9 @@ struct RunConfig {
   unsigned Repeat = 1;         ///< timed runs per case while evolving
   unsigned ValidateRepeat = 5; ///< timed rounds of held-out validation
   unsigned ValidateMax = 16;   ///< front members validated, best first
+  /// Extra held-out cases drawn from the ranges the tests dir declares
+  /// ("vary"; none when it declares none).
+  unsigned ValidateVariants = 4;
   size_t BatchSize = 64;
   bool Minimise = true;
   /// IR names of the functions mutations may edit; empty: all.
@@ -93,9 +96,12 @@ public:
   const std::vector<std::string> &allowedRaces() const {
     return Eval->allowedRaces();
   }
-  /// Whether the tests dir holds held-out cases; without any, finish()
-  /// checks the final variant on the evolution cases and says so.
+  /// Whether anything is held out (the tests dir's held-out cases or cases
+  /// drawn from its ranges); without any, finish() checks the final
+  /// variant on the evolution cases and says so.
   bool holdsOut() const { return !Eval->baseHeldOut().Cases.empty(); }
+  /// How many of the held-out cases were drawn from declared ranges.
+  unsigned drawnCases() const { return Drawn; }
   uint64_t evaluations() const;
 
 private:
@@ -124,6 +130,7 @@ private:
   std::unique_ptr<GevoStrategy> Strategy;
   std::unique_ptr<Engine<Variant>> Eng;
   Objectives BaseObj;
+  unsigned Drawn = 0; ///< held-out cases drawn from the declared ranges
 
   // Bookkeeping that the checkpoint carries.
   uint64_t LogLines = 0, CsvRows = 0;

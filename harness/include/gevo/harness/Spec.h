@@ -5,16 +5,22 @@
 // typed buffers with their initial contents, steps (launch, copy, fill,
 // swap, set a __constant__, repeat, repeat until a flag is zero), the
 // buffers that are outputs, and how outputs are compared; or a C++ driver
-// (Driver.h) with its parameters. harness/README.md documents the format
-// with a worked example.
+// (Driver.h) with its parameters. Numbers may be expressions (Expr.h) of
+// the case's parameters and, inside loops, of their counters; the spec may
+// declare ranges its parameters may vary in, from which drawCases makes
+// extra cases. harness/README.md documents the format with a worked
+// example.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_SPEC_H
 #define GEVO_HARNESS_SPEC_H
 
+#include "gevo/harness/Expr.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,31 +66,35 @@ struct Dim3 {
   uint64_t count() const { return uint64_t(X) * Y * Z; }
 };
 
-/// A kernel argument: a buffer (its device pointer), a scalar, or the
-/// current value of a loop counter (as i32).
+/// A kernel argument: a buffer (its device pointer) or a scalar, whose
+/// value may depend on loop counters ({"counter": "it"} is the i32 "it").
 struct ArgSpec {
-  enum Kind { Buffer, Scalar, Counter } K = Scalar;
-  std::string Name;              // Buffer, Counter
+  enum Kind { Buffer, Scalar } K = Scalar;
+  std::string Name;              // Buffer
   ElemType Type = ElemType::I32; // Scalar
-  double Value = 0;              // Scalar
+  Expr Value;                    // Scalar
 };
 
+/// A step's numbers are expressions of the enclosing loops' counters
+/// (constants outside loops); the plan runner checks their values when it
+/// evaluates them, with Where ("t/spec.json: cases[0].steps[1]") in errors.
 struct Step {
   enum Kind { Launch, Copy, Fill, Swap, SetConstant, Repeat, UntilZero };
   explicit Step(Kind K = Launch) : K(K) {}
   Kind K;
+  std::string Where;
   // Launch
   std::string Kernel;
-  Dim3 Grid, Block;
-  unsigned SharedBytes = 0;
+  Expr Grid[3], Block[3]; // x, y, z
+  Expr Shared;            // dynamic shared memory, bytes
   std::vector<ArgSpec> Args;
   // Copy: From -> To; Fill: To = Value; Swap: From <-> To;
   // SetConstant: the __constant__ Symbol gets buffer From's contents.
   std::string From, To, Symbol;
-  double Value = 0;
+  Expr Value;
   // Repeat (Times), UntilZero (flag buffer From, at most Times); both may
-  // name a Counter visible to launches inside Body.
-  uint64_t Times = 0;
+  // name a Counter, 0, 1, ..., visible to the expressions inside Body.
+  Expr Times;
   std::string Counter;
   std::vector<Step> Body;
 };
@@ -125,6 +135,8 @@ struct OutputSpec {
 /// driver case (no buffers, steps or outputs of its own).
 struct CaseSpec {
   std::string Name;
+  /// The parameters' values (spec-wide "params", then the case's own).
+  std::map<std::string, ExprValue> Params;
   std::vector<BufferSpec> Buffers;
   std::vector<Step> Steps;
   std::vector<OutputSpec> Outputs;
@@ -132,9 +144,22 @@ struct CaseSpec {
   std::optional<DriverSpec> Driver;
 };
 
+/// A parameter's declared range ("vary"): an integer (or, when min or
+/// max is not one, a real) in [Min, Max] on steps of Step from Min, or
+/// one of Values.
+struct ParamRange {
+  std::string Name;
+  double Min = 0, Max = 0, Step = 1;
+  bool Real = false;
+  std::vector<double> Values;
+};
+
 struct Spec {
   std::string Dir; // the tests dir; file paths are relative to it
   std::vector<CaseSpec> Cases, HeldOut;
+  std::vector<ParamRange> Vary;
+  /// The spec's text and where it came from, for drawCases.
+  std::string Text, Where;
 };
 
 /// Reads DIR/spec.json (or the JSON file Path). Errors are one line naming
@@ -144,6 +169,14 @@ llvm::Expected<Spec> loadSpec(const std::string &Path);
 /// Parses spec text; Where names it in errors, Dir resolves file paths.
 llvm::Expected<Spec> parseSpec(const std::string &Text, const std::string &Where,
                                const std::string &Dir);
+
+/// N cases drawn from S's declared ranges (none when S declares none):
+/// case K takes the K-th (round robin) of S's cases and held-out cases and
+/// gives each varied parameter a value drawn with Seed, named
+/// "small@n=48,seed=91". Same S, N and Seed, same cases. An instance the
+/// spec rejects (a size its expressions make zero) is an Error naming it.
+llvm::Expected<std::vector<CaseSpec>> drawCases(const Spec &S, unsigned N,
+                                                uint64_t Seed);
 
 } // namespace gevo
 
