@@ -4,6 +4,10 @@
 
 #include <algorithm>
 
+/// The per-access path (access() and what it calls), inlined into one
+/// function: a call each is most of what the checks cost.
+#define HOT [[gnu::always_inline]] inline
+
 namespace gevo::cpu {
 namespace {
 
@@ -50,7 +54,7 @@ void GlobalShadow::newGeneration() {
   Gen = 1;
 }
 
-ShadowCell &GlobalShadow::cell(uintptr_t Addr) {
+HOT ShadowCell &GlobalShadow::cell(uintptr_t Addr) {
   uintptr_t Number = Addr >> PageBits;
   auto &[Cached, CachedPage] = Recent[Number % CacheSize];
   if (!CachedPage || Cached != Number) {
@@ -131,7 +135,7 @@ void BlockRace::warpSync(unsigned First, uint32_t Mask) {
 
 /// Whether the access tagged \p Tag is ordered before \p W's (or is W's
 /// own thread's).
-bool BlockRace::ordered(uint32_t Tag, const Who &W) const {
+HOT bool BlockRace::ordered(uint32_t Tag, const Who &W) const {
   uint32_t Epoch = epochOf(Tag), Tid = tidOf(Tag);
   if (Epoch < BlockStart) // an earlier block of the launch
     return false;
@@ -143,12 +147,12 @@ bool BlockRace::ordered(uint32_t Tag, const Who &W) const {
          (W.Synced && W.Synced[Tid % WarpWidth] > Epoch);
 }
 
-bool BlockRace::sameThread(uint32_t Tag, const Who &W) const {
+HOT bool BlockRace::sameThread(uint32_t Tag, const Who &W) const {
   return epochOf(Tag) >= BlockStart && tidOf(Tag) == W.Tid;
 }
 
 /// Clears what an earlier block (shared) or launch (global) left.
-void BlockRace::freshen(ShadowCell &C, bool Shared) const {
+HOT void BlockRace::freshen(ShadowCell &C, bool Shared) const {
   if (!Shared) {
     if (C.Gen != Generation) {
       C = ShadowCell();
@@ -165,7 +169,7 @@ void BlockRace::freshen(ShadowCell &C, bool Shared) const {
       C.Tag[S] = 0;
 }
 
-ShadowCell::Slot BlockRace::conflict(const ShadowCell &C, const Who &W,
+HOT ShadowCell::Slot BlockRace::conflict(const ShadowCell &C, const Who &W,
                                      const Access &A) const {
   bool Atomic = A.Flags & RaceAtomic;
   auto Against = [&](ShadowCell::Slot S) {
@@ -181,7 +185,7 @@ ShadowCell::Slot BlockRace::conflict(const ShadowCell &C, const Who &W,
   return ShadowCell::NumSlots;
 }
 
-void BlockRace::record(ShadowCell &C, const Who &W, const Access &A,
+HOT void BlockRace::record(ShadowCell &C, const Who &W, const Access &A,
                        bool Shared) {
   uint8_t Bits = A.Bytes | (A.Flags & RaceAtomic ? AtomicBit : 0);
   auto Set = [&](ShadowCell::Slot S) {
@@ -210,7 +214,7 @@ void BlockRace::record(ShadowCell &C, const Who &W, const Access &A,
   Set(ShadowCell::Reader);
 }
 
-RaceFault BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
+[[gnu::cold, gnu::noinline]] RaceFault BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
                               const Who &W, const Access &A, bool Shared,
                               const char *Uid) const {
   RaceFault F;
@@ -236,7 +240,7 @@ RaceFault BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
   return F;
 }
 
-bool BlockRace::granule(ShadowCell &C, const Who &W, const Access &A,
+HOT bool BlockRace::granule(ShadowCell &C, const Who &W, const Access &A,
                         bool Shared, const char *Uid) {
   freshen(C, Shared);
   if (L.Inits && Shared && (A.Flags & RaceRead) && !(A.Flags & RaceCopy) &&

@@ -248,13 +248,7 @@ std::optional<AccessRange> BlockRun::findRange(ThreadContext &T,
   return AccessRange{R->Lo, R->Len};
 }
 
-uint32_t BlockRun::race(ThreadContext &T, uintptr_t Addr, uint64_t Bytes,
-                        uint32_t Flags, uint32_t Site, const char *Uid) {
-  auto Stack = reinterpret_cast<uintptr_t>(T.StackLimit);
-  if (!Race || Addr - Stack < uintptr_t(T.StackTop - T.StackLimit))
-    return 0; // a thread's own locals
-  if (!Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid))
-    return 0;
+uint32_t BlockRun::raceFound(ThreadContext &T, const char *Uid) {
   RaceFound = std::move(Race->fault());
   RaceThread = &T;
   T.FaultCode = uint32_t(RaceFound.S);

@@ -100,9 +100,17 @@ public:
   std::optional<AccessRange> findRange(ThreadContext &T, uintptr_t Addr,
                                        uint64_t Bytes, bool IsWrite) const;
   /// Records an access for race checking: 0, or 1 after recording a race or
-  /// an uninitialized read as \p T's fault.
+  /// an uninitialized read as \p T's fault. (Inline: the runtime's entry
+  /// calls it for every shadowed access.)
   uint32_t race(ThreadContext &T, uintptr_t Addr, uint64_t Bytes,
-                uint32_t Flags, uint32_t Site, const char *Uid);
+                uint32_t Flags, uint32_t Site, const char *Uid) {
+    auto Stack = reinterpret_cast<uintptr_t>(T.StackLimit);
+    if (!Race || Addr - Stack < uintptr_t(T.StackTop - T.StackLimit))
+      return 0; // a thread's own locals
+    if (!Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid))
+      return 0;
+    return raceFound(T, Uid);
+  }
 
 private:
   enum class State { Ready, AtBarrier, AtWarp, Done };
@@ -126,6 +134,8 @@ private:
   bool releaseWarpGroup(unsigned I);
   bool releaseBarrier();
   void divergent(std::string Message);
+  /// Records the race Race found as \p T's fault; 1.
+  uint32_t raceFound(ThreadContext &T, const char *Uid);
   void abortAll();
 
   LaunchState &L;
