@@ -66,6 +66,24 @@ template <typename T> bool sortsBefore(T A, T B) {
   return A < B;
 }
 
+/// BufferInit::Dominant's matrix, row by row.
+std::vector<double> dominantMatrix(const BufferSpec &B, Rng &R) {
+  size_t N = size_t(std::llround(std::sqrt(double(B.Count))));
+  std::vector<double> M(B.Count);
+  for (size_t Row = 0; Row < N; ++Row) {
+    double Sum = 0;
+    for (size_t Col = 0; Col < N; ++Col) {
+      if (Col == Row)
+        continue;
+      double &X = M[Row * N + Col];
+      X = B.Init.Min + (B.Init.Max - B.Init.Min) * R.uniform();
+      Sum += std::fabs(X);
+    }
+    M[Row * N + Row] = Sum + 1;
+  }
+  return M;
+}
+
 double element(const BufferSpec &B, size_t I, Rng &R) {
   const BufferInit &In = B.Init;
   switch (In.K) {
@@ -81,6 +99,7 @@ double element(const BufferSpec &B, size_t I, Rng &R) {
       return In.Min + (In.Max - In.Min) * R.uniform();
     return In.Min + double(R.below(uint64_t(In.Max - In.Min) + 1));
   case BufferInit::File:
+  case BufferInit::Dominant:
     break;
   }
   return 0;
@@ -104,6 +123,15 @@ llvm::Expected<Bytes> initialContents(const BufferSpec &B) {
     return Out;
   }
   Rng R(B.Init.Seed);
+  if (B.Init.K == BufferInit::Dominant) {
+    std::vector<double> M = dominantMatrix(B, R);
+    dispatch(B.Type, [&](auto Zero) {
+      for (size_t I = 0; I < B.Count; ++I)
+        put<decltype(Zero)>(Out, I, M[I]);
+      return 0;
+    });
+    return Out;
+  }
   dispatch(B.Type, [&](auto Zero) {
     using T = decltype(Zero);
     for (size_t I = 0; I < B.Count; ++I)

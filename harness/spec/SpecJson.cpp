@@ -157,9 +157,9 @@ const BufferSpec &Scope::buffer(const Field &F) const {
 
 static BufferInit parseInit(const Field &F, const BufferSpec &B,
                             const std::string &Dir, const Params &Par) {
-  F.allowOnly({"fill", "values", "iota", "random", "file"});
+  F.allowOnly({"fill", "values", "iota", "random", "dominant", "file"});
   if (F.J.size() != 1)
-    F.fail("expected exactly one of fill, values, iota, random, file");
+    F.fail("expected exactly one of fill, values, iota, random, dominant, file");
   BufferInit I;
   if (F.has("fill")) {
     I = BufferInit::filled(paramNumber(F.at("fill"), Par));
@@ -177,15 +177,22 @@ static BufferInit parseInit(const Field &F, const BufferSpec &B,
     Io.allowOnly({"start", "step"});
     I.Value = Io.has("start") ? paramNumber(Io.at("start"), Par) : 0;
     I.Step = Io.has("step") ? paramNumber(Io.at("step"), Par) : 1;
-  } else if (F.has("random")) {
-    I.K = BufferInit::Random;
-    Field R = F.at("random");
+  } else if (F.has("random") || F.has("dominant")) {
+    bool Matrix = F.has("dominant");
+    I.K = Matrix ? BufferInit::Dominant : BufferInit::Random;
+    Field R = F.at(Matrix ? "dominant" : "random");
     R.allowOnly({"seed", "min", "max"});
     I.Seed = paramCount(R.at("seed"), Par);
-    I.Min = R.has("min") ? paramNumber(R.at("min"), Par) : 0;
+    I.Min = R.has("min") ? paramNumber(R.at("min"), Par) : Matrix ? -1 : 0;
     I.Max = R.has("max") ? paramNumber(R.at("max"), Par) : 1;
     if (!(I.Min <= I.Max))
       R.fail("min is above max");
+    uint64_t N = uint64_t(std::llround(std::sqrt(double(B.Count))));
+    if (Matrix && !isFloat(B.Type))
+      R.fail("a dominant matrix needs f32 or f64 elements");
+    if (Matrix && N * N != B.Count)
+      R.fail("a dominant matrix needs a square count, not " +
+             std::to_string(B.Count));
   } else {
     I.K = BufferInit::File;
     Field P = F.at("file");

@@ -50,6 +50,11 @@ def rand(seed, lo, hi):
     return {"random": {"seed": seed, "min": lo, "max": hi}}
 
 
+def dominant(seed):
+    """A square matrix dominant on its diagonal (harness/README.md)."""
+    return {"dominant": {"seed": seed}}
+
+
 def values(vs):
     return {"values": list(vs)}
 

@@ -1,28 +1,28 @@
-"""LUD: writes tests/ (spec.json, matrix files); check() is the reference.
+"""LUD: writes tests/spec.json; check() is the reference.
 
-Matrices are diagonally dominant (common/rng.py), stored as f32 files. The
-spec-wide params are the tile size and dim, with tiles = dim / block
-derived; each case sets its dim. The plan repeats diagonal, perimeter,
-internal for steps 0 .. tiles - 2 (the counter is the step), then factors
-the last diagonal tile. The output is the packed L\\U matrix, compared by
-max_abs 1e-3 (entries are at most ~2 dim).
-
-Nothing is varied ("vary"): the matrix must be diagonally dominant for
-elimination without pivoting to be stable, which no buffer init of the
-spec (fill, iota, random) gives, so each size is a file and fixed.
+Matrices are the spec's diagonally dominant ones (`dominant`, with the
+case's seed), so elimination without pivoting is stable. The spec-wide
+params are the tile size, dim and the seed, with tiles = dim / block
+derived; each case sets its dim and seed. The plan repeats diagonal,
+perimeter, internal for steps 0 .. tiles - 2 (the counter is the step),
+then factors the last diagonal tile. The output is the packed L\\U matrix,
+compared by max_abs 1e-3. `vary` draws dim (multiples of the tile, up to
+the largest held-out case) and the seed.
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from plan import *  # noqa: E402,F401,F403
-from rng import dominant_matrix  # noqa: E402
 
 BLOCK = 16
-# name: (dim, seed); dim % BLOCK == 0; the seed only picks the file's matrix
+# name: (dim, seed); dim % BLOCK == 0
 CASES = {"32": (32, 1), "48": (48, 2)}
 HELDOUT = {"96": (96, 11), "128": (128, 12)}
-PARAMS = {"block": BLOCK, "dim": 32, "tiles": "dim / block"}
+PARAMS = {"block": BLOCK, "dim": 32, "seed": 1, "tiles": "dim / block"}
+# At least two tiles: the loop's perimeter and internal grids have tiles - 1
+# blocks.
+VARY = {"dim": int_range(2 * BLOCK, 128, BLOCK), "seed": int_range(1, 100000)}
 
 
 def make_case(name, dim, seed):
@@ -33,15 +33,15 @@ def make_case(name, dim, seed):
             launch("lud_internal", ["tiles - 1", "tiles - 1"], ["block", "block"], args)]
     steps = [repeat("tiles - 1", body, "step"),
              launch("lud_diagonal", [1], ["block"], ["m", i32("dim"), i32("tiles - 1")])]
-    buffers = {"m": buf("f32", "dim * dim", file(f"m{dim}.f32"))}
-    return case(name, buffers, steps, ["m"], ("max_abs", 1e-3), params={"dim": dim})
+    buffers = {"m": buf("f32", "dim * dim", dominant("seed"))}
+    return case(name, buffers, steps, ["m"], ("max_abs", 1e-3),
+                params={"dim": dim, "seed": seed})
 
 
 def build():
-    every = {**CASES, **HELDOUT}
-    files = {f"m{n}.f32": pack("f32", dominant_matrix(n, seed)) for n, seed in every.values()}
     return ([make_case(k, *v) for k, v in CASES.items()],
-            [make_case(k, *v) for k, v in HELDOUT.items()], files, {"params": PARAMS})
+            [make_case(k, *v) for k, v in HELDOUT.items()], {},
+            {"params": PARAMS, "vary": VARY})
 
 
 def check(name, dump):

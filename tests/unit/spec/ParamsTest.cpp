@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 using namespace gevo;
@@ -224,6 +225,39 @@ TEST(Params, RealRangesAndValueLists) {
     EXPECT_EQ(C.Buffers[0].Init.Value, X);
     EXPECT_TRUE(C.Buffers[0].Count == 1 || C.Buffers[0].Count == 3);
   }
+}
+
+TEST(Params, DominantMatricesOfAnySize) {
+  for (int N : {1, 7, 32}) {
+    Spec S = parseOk(R"({"params": {"n": )" + std::to_string(N) + R"(},
+      "cases": [{"name": "c",
+        "buffers": {"a": {"type": "f32", "count": "n * n",
+                          "init": {"dominant": {"seed": "n"}}}},
+        "steps": [{"launch": "k", "grid": 1, "block": 1}], "outputs": ["a"]}]})");
+    Bytes A = llvm::cantFail(initialContents(S.Cases[0].Buffers[0]));
+    for (int Row = 0; Row < N; ++Row) {
+      double Off = 0;
+      for (int Col = 0; Col < N; ++Col)
+        if (Col != Row) {
+          double X = elementAt(ElemType::F32, A, Row * N + Col);
+          EXPECT_TRUE(X >= -1 && X < 1) << X;
+          Off += std::fabs(X);
+        }
+      EXPECT_GT(elementAt(ElemType::F32, A, Row * N + Row), Off) << Row;
+    }
+  }
+  std::string Case = R"({"cases": [{"name": "c", "buffers": {"a": BUF},
+      "steps": [{"launch": "k", "grid": 1, "block": 1}], "outputs": ["a"]}]})";
+  auto With = [&](const std::string &Buf) {
+    std::string C = Case;
+    return C.replace(C.find("BUF"), 3, Buf);
+  };
+  EXPECT_EQ(parseErr(With(R"({"type": "f32", "count": 12, "init": {"dominant": {"seed": 1}}})")),
+            "t/spec.json: cases[0].buffers.a.init.dominant: a dominant matrix "
+            "needs a square count, not 12");
+  EXPECT_EQ(parseErr(With(R"({"type": "i32", "count": 9, "init": {"dominant": {"seed": 1}}})")),
+            "t/spec.json: cases[0].buffers.a.init.dominant: a dominant matrix "
+            "needs f32 or f64 elements");
 }
 
 TEST(Params, DriverCasesGetTheSpecsParametersAndTheDrawnOnes) {

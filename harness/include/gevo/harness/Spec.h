@@ -36,12 +36,16 @@ bool isFloat(ElemType T);
 /// How a buffer starts: one of these kinds. Undefined (no "init" in the
 /// spec) is what cudaMalloc gives: the poison pattern (Poison.h), never
 /// zeros; a buffer the host zeroes says Fill 0.
+/// Dominant is a square row-major matrix whose off-diagonal elements are
+/// uniform in [Min, Max) and whose diagonal element is one more than the
+/// sum of its row's others' magnitudes (strictly diagonally dominant, as
+/// elimination without pivoting needs).
 struct BufferInit {
-  enum Kind { Undefined, Fill, Values, Iota, Random, File } K = Undefined;
+  enum Kind { Undefined, Fill, Values, Iota, Random, File, Dominant } K = Undefined;
   double Value = 0;              // Fill; Iota start
   double Step = 1;               // Iota
-  double Min = 0, Max = 1;       // Random: uniform in [Min, Max) (integers: [Min, Max])
-  uint64_t Seed = 0;             // Random
+  double Min = 0, Max = 1;       // Random: uniform in [Min, Max) (integers: [Min, Max]); Dominant
+  uint64_t Seed = 0;             // Random, Dominant
   std::vector<double> List;      // Values
   std::string Path;              // File: raw little-endian elements, relative to the tests dir
 
