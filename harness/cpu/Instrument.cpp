@@ -22,6 +22,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -95,6 +96,17 @@ void FunctionInstrumenter::run() {
   createLocals(Init, Checks);
   if (Checks)
     versionThreadLoop(Accesses, Races);
+  // Traps and unreachable code: a GPU stops the kernel with an error, so
+  // does this (the host would run into whatever code follows).
+  SmallVector<Instruction *> Traps;
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<IntrinsicInst>(&I);
+    if (isa<UnreachableInst>(I) ||
+        (Call && (Call->getIntrinsicID() == Intrinsic::trap ||
+                  Call->getIntrinsicID() == Intrinsic::debugtrap ||
+                  Call->getIntrinsicID() == Intrinsic::ubsantrap)))
+      Traps.push_back(&I);
+  }
   SmallVector<Instruction *> Work;
   if (Checks)
     for (Instruction &I : instructions(F)) {
@@ -121,6 +133,9 @@ void FunctionInstrumenter::run() {
     else if (auto *AI = dyn_cast<AllocaInst>(I); AI && !AI->isStaticAlloca())
       checkDynamicAlloca(*AI);
   }
+  for (Instruction *I : Traps)
+    exitIf(ConstantInt::getTrue(F.getContext()), I, Status(TrapFault),
+           uidOf(*I));
   for (const Access &A : Accesses)
     checkAccess(A);
   for (const RaceAccess &A : Races)

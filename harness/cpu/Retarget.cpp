@@ -4,9 +4,11 @@
 #include "Runtime.h"
 
 #include "gevo/harness/Lower.h"
+#include "gevo/passes/Uid.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -175,6 +177,31 @@ std::string addEntry(Function &Kernel) {
   return Entry->getName().str();
 }
 
+/// What the cpu target cannot run yet, as an Error naming the function and
+/// the instruction: inline PTX, calls through a pointer.
+Error checkRunnable(const Module &M) {
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call)
+        continue;
+      std::string Where = "function '" + F.getName().str() + "'";
+      if (StringRef Uid = getUid(I); !Uid.empty())
+        Where += " at " + Uid.str();
+      if (auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand()))
+        return createStringError(
+            inconvertibleErrorCode(),
+            "%s: inline PTX ('%s') is not supported by the cpu target",
+            Where.c_str(), Asm->getAsmString().c_str());
+      if (!isa<Function>(Call->getCalledOperand()->stripPointerCasts()))
+        return createStringError(inconvertibleErrorCode(),
+                                 "%s: a call through a function pointer is "
+                                 "not supported by the cpu target",
+                                 Where.c_str());
+    }
+  return Error::success();
+}
+
 Error verify(const Module &M) {
   std::string Message;
   raw_string_ostream OS(Message);
@@ -195,6 +222,8 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
       Kernels.push_back(&F);
   if (Kernels.empty())
     return createStringError(inconvertibleErrorCode(), "module has no kernel");
+  if (Error E = checkRunnable(M))
+    return E;
   M.setTargetTriple(Triple);
   M.setDataLayout(DL);
   stripTargetAssumptions(M);

@@ -45,6 +45,10 @@ struct CheckCache {
   uintptr_t Lo = 0, Span = 0;
 };
 
+/// The FaultCode of a thread that trapped (llvm.trap, __trap) or reached
+/// unreachable code: a Crash, with its own message.
+inline constexpr uint32_t TrapFault = 0x100;
+
 /// One CUDA thread, or every thread of a block run by a block function. The
 /// fields up to Checks are read and written by the JIT-compiled code
 /// (offsets below).
@@ -52,7 +56,7 @@ struct ThreadContext {
   uint32_t Sreg[NumSregs];
   char *Shared;      ///< The block's shared-memory arena.
   uint32_t Aborted;  ///< Non-zero: return at once (the launch stopped).
-  uint32_t FaultCode; ///< A Status, set with Aborted when this thread faults.
+  uint32_t FaultCode; ///< A Status or TrapFault, set with Aborted on a fault.
   /// Linear index of the running thread in its block (a block function
   /// stores it as each thread starts, when races are checked).
   uint32_t Tid;

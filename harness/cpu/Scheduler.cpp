@@ -43,8 +43,11 @@ const CheckedRange *LaunchState::findRange(uintptr_t Addr,
 
 namespace {
 
-std::string faultMessage(Status S) {
-  switch (S) {
+std::string faultMessage(uint32_t Code) {
+  if (Code == TrapFault)
+    return "the kernel trapped: __trap(), a trap instruction or unreachable "
+           "code was reached";
+  switch (Status(Code)) {
   case Status::OobRead:
     return "out-of-bounds read";
   case Status::OobWrite:
@@ -131,7 +134,7 @@ void BlockRun::run(uint64_t Linear) {
   for (const ThreadContext &T : Threads)
     Rest += T.Cost - std::min(T.Cost, T.Reported);
   if (!L.charge(Rest))
-    L.fault(Linear, Status::Timeout, faultMessage(Status::Timeout));
+    L.fault(Linear, Status::Timeout, faultMessage(uint32_t(Status::Timeout)));
 }
 
 /// Runs \p T's entry from the current stack frame on. The check caches
@@ -150,7 +153,8 @@ void BlockRun::startThread(ThreadContext &T) {
 void BlockRun::finishThread(ThreadContext &T) {
   if (!T.FaultCode)
     return;
-  Status S = Status(T.FaultCode);
+  uint32_t Code = T.FaultCode;
+  Status S = Code == TrapFault ? Status::Crash : Status(Code);
   T.FaultCode = 0;
   bool Shadowed = RaceThread == &T;
   RaceThread = nullptr;
@@ -158,7 +162,7 @@ void BlockRun::finishThread(ThreadContext &T) {
     L.fault(BlockLinear, S, RaceFound.Message, T.FaultUid ? T.FaultUid : "",
             RaceFound.OtherUid ? RaceFound.OtherUid : "");
   else
-    L.fault(BlockLinear, S, faultMessage(S), T.FaultUid ? T.FaultUid : "");
+    L.fault(BlockLinear, S, faultMessage(Code), T.FaultUid ? T.FaultUid : "");
   abortAll();
 }
 

@@ -33,6 +33,54 @@ __GEVO_DEV void __trap() { __builtin_trap(); }
 
 #include <__clang_cuda_cmath.h>
 
+// The float overloads of C++11's <cmath> that clang's headers only
+// forward-declare (static, so a call would reach no definition): with a
+// CUDA toolkit the host's <cmath> defines them; here, each is its C99
+// float function.
+#define __GEVO_F1(R, F)                                                        \
+  __GEVO_DEV R F(float __x) { return ::F##f(__x); }
+#define __GEVO_F2(F)                                                           \
+  __GEVO_DEV float F(float __x, float __y) { return ::F##f(__x, __y); }
+__GEVO_F1(float, round)
+__GEVO_F1(float, trunc)
+__GEVO_F1(float, exp2)
+__GEVO_F1(float, expm1)
+__GEVO_F1(float, log2)
+__GEVO_F1(float, log1p)
+__GEVO_F1(float, asinh)
+__GEVO_F1(float, acosh)
+__GEVO_F1(float, atanh)
+__GEVO_F1(float, cbrt)
+__GEVO_F1(float, erf)
+__GEVO_F1(float, erfc)
+__GEVO_F1(float, lgamma)
+__GEVO_F1(float, tgamma)
+__GEVO_F1(float, rint)
+__GEVO_F1(float, nearbyint)
+__GEVO_F1(float, logb)
+__GEVO_F1(long, lround)
+__GEVO_F1(long long, llround)
+__GEVO_F1(long, lrint)
+__GEVO_F1(long long, llrint)
+__GEVO_F1(int, ilogb)
+__GEVO_F2(remainder)
+__GEVO_F2(hypot)
+__GEVO_F2(fmin)
+__GEVO_F2(fmax)
+__GEVO_F2(fdim)
+__GEVO_F2(copysign)
+__GEVO_F2(nextafter)
+#undef __GEVO_F1
+#undef __GEVO_F2
+__GEVO_DEV float fma(float __x, float __y, float __z) {
+  return ::fmaf(__x, __y, __z);
+}
+__GEVO_DEV float remquo(float __x, float __y, int *__q) {
+  return ::remquof(__x, __y, __q);
+}
+__GEVO_DEV float scalbn(float __x, int __n) { return ::scalbnf(__x, __n); }
+__GEVO_DEV float scalbln(float __x, long __n) { return ::scalblnf(__x, __n); }
+
 // min/max beyond clang's int versions, with CUDA's result types for mixed
 // signedness and precision.
 #define __GEVO_MIN_MAX(R, A, B, Min, Max)                                      \
