@@ -136,6 +136,8 @@ void validate(Options &O, const po::variables_map &VM) {
   if (!O.Resume && sys::fs::exists(O.Out))
     usage("--out: '" + O.Out + "' already exists (choose another, or "
           "--resume to finish its apps)");
+  if (O.Objective.empty())
+    O.Objective = O.Target == "cpu" ? "modeled" : "time";
   if (O.Objective != "time" && O.Objective != "modeled")
     usage("--objective must be time or modeled, not '" + O.Objective + "'");
   if (VM.count("pop") && O.Pop < 2)
@@ -249,9 +251,10 @@ po::options_description optionTable(Options &O) {
       "generations each app evolves for")(
       "pop", po::value(&O.Pop)->value_name("N"),
       "population size (default: gevo-evolve's, 256)")(
-      "objective", po::value(&O.Objective)->default_value("time"),
-      "time (kernel wall time) or modeled (the cpu target's deterministic "
-      "modeled cost)")(
+      "objective", po::value(&O.Objective),
+      "modeled (the cpu target's deterministic modeled cost; the default on "
+      "the cpu target, whose wall time is no proxy for a GPU's) or time "
+      "(kernel wall time; the default on a GPU)")(
       "target", po::value(&O.Target)->default_value("cpu"), "where variants run")(
       "apps", po::value(&O.Apps)->value_name("A,B"),
       "only these apps, in this order (default: all, by name)")(

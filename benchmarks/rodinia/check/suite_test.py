@@ -19,7 +19,8 @@ import time
 
 CHEAP = ["--generations", "1", "--pop", "4", "--objective", "modeled", "--jobs", "1",
          "--evolve-arg=--max-retries=0", "--evolve-arg=--init-dist=1",
-         "--evolve-arg=--validate-repeat=1", "--evolve-arg=--validate-max=1"]
+         "--evolve-arg=--validate-repeat=1", "--evolve-arg=--validate-max=1",
+         "--evolve-arg=--validate-variants=1"]
 
 
 def problems(out, apps):
