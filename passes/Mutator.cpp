@@ -1,10 +1,10 @@
 //===- Mutator.cpp - Make and replay mutations ------------------------------===//
 
 #include "gevo/passes/Mutator.h"
+#include "gevo/passes/Names.h"
 #include "EditSession.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -43,29 +43,18 @@ std::optional<Edit> mutate(Module &M, OpKind Op, Rng &R,
   return E;
 }
 
-/// F's name as a user may give it: the demangled name before its '('.
-static std::string plainName(const Function &F) {
-  std::string Plain = demangle(F.getName());
-  return Plain.substr(0, Plain.find('('));
-}
-
 Expected<std::vector<std::string>>
 resolveFunctions(const Module &M, ArrayRef<std::string> Names) {
-  std::vector<std::string> Out;
+  std::vector<std::string> Defined, Out;
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      Defined.push_back(F.getName().str());
   for (const std::string &Name : Names) {
-    size_t Before = Out.size();
-    for (const Function &F : M)
-      if (!F.isDeclaration() && (F.getName() == Name || plainName(F) == Name))
-        Out.push_back(F.getName().str());
-    if (Out.size() > Before)
-      continue;
-    std::string Defined;
-    for (const Function &F : M)
-      if (!F.isDeclaration())
-        Defined += (Defined.empty() ? "" : ", ") + plainName(F);
-    return createStringError(inconvertibleErrorCode(),
-                             "no function '%s' in the module (it defines %s)",
-                             Name.c_str(), Defined.c_str());
+    Expected<std::vector<std::string>> Found =
+        matchNames(Name, Defined, "function");
+    if (!Found)
+      return Found.takeError();
+    Out.insert(Out.end(), Found->begin(), Found->end());
   }
   llvm::sort(Out);
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());

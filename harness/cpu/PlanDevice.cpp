@@ -50,10 +50,10 @@ LaunchOutcome CpuPlanDevice::launch(const std::string &Kernel, gevo::Dim3 Grid,
                                     gevo::Dim3 Block, unsigned SharedBytes,
                                     const std::vector<Bytes> &Args) {
   LaunchOutcome Out;
-  auto Symbol = Kernels.find(Kernel);
-  if (Symbol == Kernels.end()) {
+  llvm::Expected<std::string> Symbol = kernelSymbol(Kernels, Kernel);
+  if (!Symbol) {
     Out.S = Status::CompileFail;
-    Out.Message = "no kernel named '" + Kernel + "'";
+    Out.Message = llvm::toString(Symbol.takeError());
     return Out;
   }
   std::vector<void *> ArgPtrs;
@@ -61,7 +61,7 @@ LaunchOutcome CpuPlanDevice::launch(const std::string &Kernel, gevo::Dim3 Grid,
     ArgPtrs.push_back(const_cast<uint8_t *>(A.data()));
   LaunchConfig Config{{Grid.X, Grid.Y, Grid.Z}, {Block.X, Block.Y, Block.Z},
                       SharedBytes};
-  auto R = P->launch(Symbol->second, Config, ArgPtrs);
+  auto R = P->launch(*Symbol, Config, ArgPtrs);
   if (!R) {
     Out.S = Status::Crash;
     Out.Message = llvm::toString(R.takeError());

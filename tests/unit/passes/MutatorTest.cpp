@@ -249,7 +249,7 @@ TEST(ResolveFunctions, TakesCudaAndIrNames) {
   auto Bad = resolveFunctions(*M, {"other", "updat"});
   ASSERT_FALSE(static_cast<bool>(Bad));
   EXPECT_EQ(toString(Bad.takeError()),
-            "no function 'updat' in the module (it defines update, other)");
+            "no function named 'updat' (functions: other, update)");
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #ifndef GEVO_HARNESS_GPUPLANDEVICE_H
 #define GEVO_HARNESS_GPUPLANDEVICE_H
 
+#include "gevo/harness/Lower.h"
 #include "gevo/harness/Plan.h"
 #include "gevo/harness/cuda/Driver.h"
 #include "gevo/harness/hip/Driver.h"
@@ -70,17 +71,17 @@ public:
                        unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override {
     LaunchOutcome Out;
-    auto Symbol = Kernels.find(Kernel);
-    if (Symbol == Kernels.end()) {
+    llvm::Expected<std::string> Symbol = kernelSymbol(Kernels, Kernel);
+    if (!Symbol) {
       Out.S = Status::CompileFail;
-      Out.Message = "no kernel named '" + Kernel + "'";
+      Out.Message = llvm::toString(Symbol.takeError());
       return Out;
     }
     std::vector<void *> ArgPtrs;
     for (const Bytes &A : Args)
       ArgPtrs.push_back(const_cast<uint8_t *>(A.data()));
     float Ms = 0;
-    Out.Message = note(M->launch(Symbol->second, {Grid.X, Grid.Y, Grid.Z},
+    Out.Message = note(M->launch(*Symbol, {Grid.X, Grid.Y, Grid.Z},
                                  {Block.X, Block.Y, Block.Z}, SharedBytes,
                                  ArgPtrs, Ms));
     Out.S = Out.Message.empty() ? Status::Ok : Status::Crash;

@@ -40,8 +40,15 @@ PtxOptions installedPtxOptions(llvm::StringRef Arch = "sm_80");
 bool isKernel(const llvm::Function &F);
 
 /// Every kernel of M under the names a user may give it: its symbol and,
-/// for a C++ kernel, its unqualified source name (when that is unambiguous).
+/// for a C++ kernel, its source names (gevo/passes/Names.h) that name no
+/// other kernel.
 std::map<std::string, std::string> kernelNames(const llvm::Module &M);
+/// The symbol of the kernel \p Kernel names among \p Names (kernelNames), a
+/// glob matching exactly one kernel too; an Error that lists the kernels
+/// (or the several a name matches) otherwise.
+llvm::Expected<std::string>
+kernelSymbol(const std::map<std::string, std::string> &Names,
+             const std::string &Kernel);
 
 /// Lowers a copy of \p M to PTX text. Steps: verify M (an invalid module, a
 /// non-nvptx triple, a module without kernels, an unknown Arch are Errors);
