@@ -1,4 +1,4 @@
-//===- Names.cpp - The names a user gives a function ------------------------===//
+//===- Names.cpp - The names a user gives a function ----------------------===//
 
 #include "gevo/passes/Names.h"
 
@@ -67,9 +67,8 @@ matchNames(StringRef Query, const std::vector<std::string> &Symbols,
     if (!Glob)
       return Glob.takeError();
     for (const std::string &S : Symbols)
-      if (any_of(sourceNames(S), [&](const std::string &N) {
-            return Glob->match(N);
-          }))
+      if (any_of(sourceNames(S),
+                 [&](const std::string &N) { return Glob->match(N); }))
         Out.push_back(S);
   }
   if (!Out.empty())
@@ -81,9 +80,9 @@ matchNames(StringRef Query, const std::vector<std::string> &Symbols,
   std::string List;
   for (const std::string &N : Listed)
     List += (List.empty() ? "" : ", ") + N;
-  return createStringError(inconvertibleErrorCode(), "no %s named '%s' (%ss: %s)",
-                           What.str().c_str(), Query.str().c_str(),
-                           What.str().c_str(),
+  return createStringError(inconvertibleErrorCode(),
+                           "no %s named '%s' (%ss: %s)", What.str().c_str(),
+                           Query.str().c_str(), What.str().c_str(),
                            List.empty() ? "none" : List.c_str());
 }
 

@@ -70,9 +70,9 @@ struct Program::Impl {
     auto BufferOf = [&](unsigned I) -> const CheckedRange * {
       uintptr_t Ptr;
       std::memcpy(&Ptr, Args[I], sizeof(Ptr));
-      auto It = llvm::upper_bound(Ranges, Ptr, [](uintptr_t P, const CheckedRange &R) {
-        return P < R.Lo;
-      });
+      auto It = llvm::upper_bound(
+          Ranges, Ptr,
+          [](uintptr_t P, const CheckedRange &R) { return P < R.Lo; });
       if (It == Ranges.begin() || Ptr - (It - 1)->Lo >= (It - 1)->Len)
         return nullptr;
       return &*(It - 1);

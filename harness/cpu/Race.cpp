@@ -214,7 +214,8 @@ HOT void BlockRace::record(ShadowCell &C, const Who &W, const Access &A,
   Set(ShadowCell::Reader);
 }
 
-[[gnu::cold, gnu::noinline]] RaceFault BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
+[[gnu::cold, gnu::noinline]] RaceFault
+BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
                               const Who &W, const Access &A, bool Shared,
                               const char *Uid) const {
   RaceFault F;

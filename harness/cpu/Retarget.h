@@ -142,7 +142,8 @@ llvm::SmallVector<llvm::Value *> loadKernelArgs(llvm::IRBuilder<> &B,
 unsigned instrument(llvm::Module &M, ContextAccess &Ctx,
                     const RetargetOptions &Opts, unsigned StaticSharedBytes,
                     const llvm::StringSet<> &ReadOnly,
-                    const llvm::DenseMap<llvm::Function *, KernelInfo *> &Entries);
+                    const llvm::DenseMap<llvm::Function *, KernelInfo *>
+                        &Entries);
 /// Defines the thunks through which the checks call the runtime, once
 /// nothing else will be instrumented (they are not the kernel's code).
 void defineThunks(llvm::Module &M, ContextAccess &Ctx);

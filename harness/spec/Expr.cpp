@@ -1,4 +1,4 @@
-//===- Expr.cpp - Parse, fold and evaluate spec.json expressions ------------===//
+//===- Expr.cpp - Parse, fold and evaluate spec.json expressions ----------===//
 
 #include "gevo/harness/Expr.h"
 
@@ -11,8 +11,8 @@
 namespace gevo {
 
 struct ExprNode {
-  enum Op { Const, Var, Neg, Add, Sub, Mul, Div, Mod, Lt, Le, Gt, Ge, Eq, Ne,
-            Select, Min, Max };
+  enum Op { Const, Var, Neg, Add, Sub, Mul, Div, Mod, Lt, Le, Gt, Ge, Eq,
+            Ne, Select, Min, Max };
   Op O = Const;
   ExprValue C;      // Const
   std::string Name; // Var
@@ -24,9 +24,9 @@ namespace {
 using NodePtr = std::shared_ptr<const ExprNode>;
 
 const char *opText(ExprNode::Op O) {
-  static const char *const Text[] = {"",   "",   "-",  "+",  "-",  "*",
-                                     "/",  "%",  "<",  "<=", ">",  ">=",
-                                     "==", "!=", "?",  "min", "max"};
+  static const char *const Text[] = {
+      "",   "",  "-",  "+",  "-",  "*", "/",   "%",  "<",
+      "<=", ">", ">=", "==", "!=", "?", "min", "max"};
   return Text[O];
 }
 
@@ -106,7 +106,8 @@ ExprValue apply(ExprNode::Op O, const std::vector<ExprValue> &V,
 
 class Parser {
 public:
-  Parser(const std::string &Text, const std::map<std::string, ExprValue> &Consts,
+  Parser(const std::string &Text,
+         const std::map<std::string, ExprValue> &Consts,
          const std::vector<std::string> &Vars)
       : Text(Text), Consts(Consts), Vars(Vars) {}
 
@@ -136,8 +137,8 @@ private:
     if (Text.compare(Pos, L, Tok) != 0)
       return false;
     // "<" must not eat the start of "<=".
-    if (L == 1 && (Tok[0] == '<' || Tok[0] == '>' || Tok[0] == '=' ||
-                   Tok[0] == '!') &&
+    if (L == 1 &&
+        (Tok[0] == '<' || Tok[0] == '>' || Tok[0] == '=' || Tok[0] == '!') &&
         Pos + 1 < Text.size() && Text[Pos + 1] == '=')
       return false;
     Pos += L;
@@ -296,8 +297,8 @@ private:
     for (const std::string &K : Known)
       List += (List.empty() ? "" : ", ") + K;
     Pos = Start;
-    fail("unknown name '" + Name + "' (known: " +
-         (List.empty() ? "none" : List) + ")");
+    fail("unknown name '" + Name +
+         "' (known: " + (List.empty() ? "none" : List) + ")");
     return nullptr;
   }
 
@@ -381,9 +382,10 @@ Expr::Expr(ExprValue V) {
   Text = valueText(V);
 }
 
-llvm::Expected<Expr> Expr::parse(const std::string &Text,
-                                 const std::map<std::string, ExprValue> &Constants,
-                                 const std::vector<std::string> &Variables) {
+llvm::Expected<Expr>
+Expr::parse(const std::string &Text,
+            const std::map<std::string, ExprValue> &Constants,
+            const std::vector<std::string> &Variables) {
   Parser P(Text, Constants, Variables);
   NodePtr N = P.parse();
   if (!N)

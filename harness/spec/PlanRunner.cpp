@@ -134,7 +134,8 @@ private:
     llvm::Expected<ExprValue> V = E.eval(Counters);
     if (V)
       return *V;
-    fail(Status::Crash, S.Where + "." + What + ": " + llvm::toString(V.takeError()));
+    fail(Status::Crash,
+         S.Where + "." + What + ": " + llvm::toString(V.takeError()));
     return std::nullopt;
   }
 
@@ -159,7 +160,8 @@ private:
 
   bool loop(const Step &S) {
     std::optional<int64_t> Times =
-        integer(S, S.Times, S.K == Step::Repeat ? "repeat" : "max", 0, INT64_MAX);
+        integer(S, S.Times, S.K == Step::Repeat ? "repeat" : "max", 0,
+                INT64_MAX);
     if (!Times)
       return false;
     for (int64_t I = 0; I < *Times; ++I) {
@@ -176,7 +178,8 @@ private:
   }
 
   /// A grid or a block from its expressions.
-  std::optional<Dim3> dims(const Step &S, const Expr (&E)[3], const char *What) {
+  std::optional<Dim3> dims(const Step &S, const Expr (&E)[3],
+                           const char *What) {
     unsigned V[3];
     for (int I = 0; I < 3; ++I) {
       std::string Name = std::string(What) + "[" + std::to_string(I) + "]";
@@ -214,7 +217,8 @@ private:
         return false;
       Args.push_back(scalarBytes(A.Type, V->asDouble()));
     }
-    LaunchOutcome L = D.launch(S.Kernel, *Grid, *Block, unsigned(*Shared), Args);
+    LaunchOutcome L =
+        D.launch(S.Kernel, *Grid, *Block, unsigned(*Shared), Args);
     ++Out.Launches;
     Out.KernelSeconds += L.Seconds;
     Out.ModeledCost += L.ModeledCost;

@@ -55,7 +55,8 @@ Params evalParams(const ParamDefs &Defs, const Params &Fixed) {
   Params P;
   for (auto &[Name, Def] : Defs) {
     auto It = Fixed.find(Name);
-    ExprValue V = It != Fixed.end() ? It->second : parseExpr(*Def, P).constant();
+    ExprValue V =
+        It != Fixed.end() ? It->second : parseExpr(*Def, P).constant();
     P[Name] = V;
   }
   return P;
@@ -170,8 +171,8 @@ CaseSpec parseCase(const Field &F, const std::string &Dir, bool HeldOut,
   F.allowOnly({"name", "params", "buffers", "steps", "outputs", "tolerance"});
   CaseSpec C;
   C.Name = F.at("name").str();
-  C.Params = evalParams(F.has("params") ? overlayParams(Top, F.at("params")) : Top,
-                        Fixed);
+  C.Params = evalParams(
+      F.has("params") ? overlayParams(Top, F.at("params")) : Top, Fixed);
   Field Buffers = F.at("buffers");
   Buffers.requireObject();
   for (auto &[Name, J] : Buffers.J.items())
@@ -267,7 +268,8 @@ ExprValue drawValue(const ParamRange &R, uint64_t &X) {
 
 /// The spec-wide parameter definitions of Root.
 ParamDefs topParams(const Field &Root) {
-  return Root.has("params") ? overlayParams({}, Root.at("params")) : ParamDefs{};
+  return Root.has("params") ? overlayParams({}, Root.at("params"))
+                             : ParamDefs{};
 }
 
 } // namespace

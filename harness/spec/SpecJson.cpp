@@ -159,7 +159,8 @@ static BufferInit parseInit(const Field &F, const BufferSpec &B,
                             const std::string &Dir, const Params &Par) {
   F.allowOnly({"fill", "values", "iota", "random", "dominant", "file"});
   if (F.J.size() != 1)
-    F.fail("expected exactly one of fill, values, iota, random, dominant, file");
+    F.fail("expected exactly one of fill, values, iota, random, dominant, "
+           "file");
   BufferInit I;
   if (F.has("fill")) {
     I = BufferInit::filled(paramNumber(F.at("fill"), Par));

@@ -1,4 +1,4 @@
-//===- NamesTest.cpp - The names a user gives a kernel or function ---------===//
+//===- NamesTest.cpp - The names a user gives a kernel or function --------===//
 
 #include "gevo/passes/Names.h"
 
@@ -26,10 +26,10 @@ TEST(Names, SourceNamesOfCAndCxxSymbols) {
   EXPECT_EQ(sourceNames("plain_c"), std::vector<std::string>{"plain_c"});
   EXPECT_EQ(sourceNames("_Z5sgemmPfi"),
             (std::vector<std::string>{"_Z5sgemmPfi", "sgemm"}));
-  EXPECT_EQ(sourceNames("_ZN2la5scaleIfEEvPT_i"),
-            (std::vector<std::string>{"_ZN2la5scaleIfEEvPT_i",
-                                      "la::scale<float>", "scale<float>",
-                                      "scale"}));
+  EXPECT_EQ(
+      sourceNames("_ZN2la5scaleIfEEvPT_i"),
+      (std::vector<std::string>{"_ZN2la5scaleIfEEvPT_i", "la::scale<float>",
+                                "scale<float>", "scale"}));
   EXPECT_EQ(displayName("_Z5scaleIiEvPT_i"), "scale<int>");
 }
 
@@ -40,9 +40,9 @@ TEST(Names, SymbolsSourceNamesAndGlobs) {
             std::vector<std::string>{"_ZN2la5scaleIfEEvPT_i"});
   EXPECT_EQ(match("scale"), (std::vector<std::string>{"_ZN2la5scaleIfEEvPT_i",
                                                       "_Z5scaleIiEvPT_i"}));
-  EXPECT_EQ(match("s*"), (std::vector<std::string>{"_Z5sgemmPfi",
-                                                   "_ZN2la5scaleIfEEvPT_i",
-                                                   "_Z5scaleIiEvPT_i"}));
+  EXPECT_EQ(match("s*"),
+            (std::vector<std::string>{"_Z5sgemmPfi", "_ZN2la5scaleIfEEvPT_i",
+                                      "_Z5scaleIiEvPT_i"}));
   EXPECT_EQ(match("plain_?"), std::vector<std::string>{"plain_c"});
 }
 

@@ -1,4 +1,4 @@
-//===- ExprTest.cpp - spec.json expressions ---------------------------------===//
+//===- ExprTest.cpp - spec.json expressions -------------------------------===//
 
 #include "gevo/harness/Expr.h"
 
@@ -66,7 +66,8 @@ TEST(Expr, ConstantsFoldAndVariablesWait) {
   EXPECT_FALSE(E.isConstant());
   EXPECT_EQ(E.str(), "((2 * it) + 16)");
   EXPECT_EQ(llvm::cantFail(E.eval({{"it", ExprValue::integer(3)}})).I, 22);
-  auto C = llvm::cantFail(Expr::parse("n*n", {{"n", ExprValue::integer(5)}}, {}));
+  auto C =
+      llvm::cantFail(Expr::parse("n*n", {{"n", ExprValue::integer(5)}}, {}));
   ASSERT_TRUE(C.isConstant());
   EXPECT_EQ(C.constant().I, 25);
 }
@@ -75,13 +76,16 @@ TEST(Expr, ErrorsNameTheProblemAndTheKnownNames) {
   EXPECT_EQ(parseError("2*itt+1", {{"n", ExprValue::integer(1)}}, {"it"}),
             "in '2*itt+1': unknown name 'itt' (known: it, n) at column 3");
   EXPECT_EQ(parseError("(1+2"), "in '(1+2': expected ')' at column 5");
-  EXPECT_EQ(parseError("1 +"), "in '1 +': expected a number, a name or '(' at column 4");
-  EXPECT_EQ(parseError("4 / (2-2)"), "in '4 / (2-2)': divides by zero at column 10");
+  EXPECT_EQ(parseError("1 +"),
+            "in '1 +': expected a number, a name or '(' at column 4");
+  EXPECT_EQ(parseError("4 / (2-2)"),
+            "in '4 / (2-2)': divides by zero at column 10");
   EXPECT_EQ(parseError("3 4"), "in '3 4': unexpected '4' at column 3");
   EXPECT_EQ(parseError("min(1)"),
             "in 'min(1)': min() takes two arguments: expected ',' at column 6");
-  EXPECT_EQ(parseError("9223372036854775807 + 1"),
-            "in '9223372036854775807 + 1': overflows a 64-bit integer at column 24");
+  EXPECT_EQ(
+      parseError("9223372036854775807 + 1"),
+      "in '9223372036854775807 + 1': overflows a 64-bit integer at column 24");
 }
 
 TEST(Expr, DivisionByZeroAtRunTimeIsAnError) {

@@ -1,4 +1,4 @@
-//===- ParamsTest.cpp - Parameters, expressions and drawn cases -------------===//
+//===- ParamsTest.cpp - Parameters, expressions and drawn cases -----------===//
 
 #include "FakeDevice.h"
 
@@ -142,10 +142,13 @@ TEST(Params, BadParametersAndExpressionsAreOneLineErrors) {
   EXPECT_EQ(parseErr(With(R"("vary": {"n": {"min": 1, "max": 2}},)", "1")),
             "t/spec.json: vary.n: 'n' is not a spec-wide parameter (declare it "
             "in \"params\" with the value cases take by default)");
-  EXPECT_EQ(parseErr(With(R"("params": {"n": 4}, "vary": {"n": {"min": 3, "max": 2}},)", "1")),
-            "t/spec.json: vary.n: min is above max");
-  EXPECT_EQ(parseErr(With(R"("params": {"n": 4}, "vary": {"n": {"min": 3}},)", "1")),
-            "t/spec.json: vary.n: missing field 'max'");
+  EXPECT_EQ(
+      parseErr(With(
+          R"("params": {"n": 4}, "vary": {"n": {"min": 3, "max": 2}},)", "1")),
+      "t/spec.json: vary.n: min is above max");
+  EXPECT_EQ(
+      parseErr(With(R"("params": {"n": 4}, "vary": {"n": {"min": 3}},)", "1")),
+      "t/spec.json: vary.n: missing field 'max'");
   EXPECT_EQ(parseErr(R"({"params": {"n": 4}, "cases": [{"name": "c",
       "buffers": {"a": {"type": "i32", "count": 1}},
       "steps": [{"repeat": 2, "counter": "n", "steps": [
@@ -182,8 +185,8 @@ TEST(Params, DrawnCasesAreDeterministicAndInRange) {
     EXPECT_EQ(A[I].Params.at("tiles").I, N / 16) << "derived from the drawn n";
     EXPECT_EQ(A[I].Buffers[0].Count, size_t(N));
     // Round robin over the cases, named after the one drawn from.
-    EXPECT_EQ(A[I].Name, std::string(I % 2 ? "big" : "lud") + "@n=" +
-                             std::to_string(N));
+    EXPECT_EQ(A[I].Name,
+              std::string(I % 2 ? "big" : "lud") + "@n=" + std::to_string(N));
   }
   EXPECT_EQ(NamesA, NamesB);
   EXPECT_NE(NamesA, NamesC);
@@ -191,7 +194,7 @@ TEST(Params, DrawnCasesAreDeterministicAndInRange) {
   EXPECT_TRUE(llvm::cantFail(drawCases(parseOk(R"({"cases": [{"name": "c",
       "buffers": {"a": {"type": "i32", "count": 1}},
       "steps": [{"launch": "k", "grid": 1, "block": 1}], "outputs": ["a"]}]})"),
-                                         4, 1))
+                                       4, 1))
                   .empty())
       << "nothing declared, nothing drawn";
 }
@@ -252,12 +255,16 @@ TEST(Params, DominantMatricesOfAnySize) {
     std::string C = Case;
     return C.replace(C.find("BUF"), 3, Buf);
   };
-  EXPECT_EQ(parseErr(With(R"({"type": "f32", "count": 12, "init": {"dominant": {"seed": 1}}})")),
-            "t/spec.json: cases[0].buffers.a.init.dominant: a dominant matrix "
-            "needs a square count, not 12");
-  EXPECT_EQ(parseErr(With(R"({"type": "i32", "count": 9, "init": {"dominant": {"seed": 1}}})")),
-            "t/spec.json: cases[0].buffers.a.init.dominant: a dominant matrix "
-            "needs f32 or f64 elements");
+  EXPECT_EQ(
+      parseErr(With(
+          R"({"type": "f32", "count": 12, "init": {"dominant": {"seed": 1}}})")),
+      "t/spec.json: cases[0].buffers.a.init.dominant: a dominant matrix "
+      "needs a square count, not 12");
+  EXPECT_EQ(
+      parseErr(With(
+          R"({"type": "i32", "count": 9, "init": {"dominant": {"seed": 1}}})")),
+      "t/spec.json: cases[0].buffers.a.init.dominant: a dominant matrix "
+      "needs f32 or f64 elements");
 }
 
 TEST(Params, DriverCasesGetTheSpecsParametersAndTheDrawnOnes) {
@@ -267,8 +274,7 @@ TEST(Params, DriverCasesGetTheSpecsParametersAndTheDrawnOnes) {
                "params": {"n": 3000, "label": "x"}}]})",
                      "t/spec.json", GEVO_TEST_DRIVERS_DIR "/reduce");
   ASSERT_TRUE(static_cast<bool>(S)) << llvm::toString(S.takeError());
-  EXPECT_EQ(S->Cases[0].Driver->Params,
-            R"({"n":3000,"label":"x","scale":2})");
+  EXPECT_EQ(S->Cases[0].Driver->Params, R"({"n":3000,"label":"x","scale":2})");
   auto D = llvm::cantFail(drawCases(*S, 1, 1));
   ASSERT_EQ(D.size(), 1u);
   EXPECT_EQ(D[0].Name, "d@n=7");

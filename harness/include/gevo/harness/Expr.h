@@ -1,4 +1,4 @@
-//===- Expr.h - Arithmetic over a case's parameters and counters -*- C++ -*-===//
+//===- Expr.h - Arithmetic over parameters and counters ---------*- C++ -*-===//
 //
 // A number in spec.json may be an expression: "(n + 15) / 16", "2*it + 1",
 // "min(n - 16*it, 16)". Integers and reals; + - * / % (integer / and %
@@ -44,7 +44,8 @@ public:
   /// the known ones: "unknown name 'itt' in '2*itt+1' (known: it, n)".
   /// Constant parts are folded (a division by zero among them is an error).
   static llvm::Expected<Expr>
-  parse(const std::string &Text, const std::map<std::string, ExprValue> &Constants,
+  parse(const std::string &Text,
+        const std::map<std::string, ExprValue> &Constants,
         const std::vector<std::string> &Variables);
 
   bool isConstant() const;

@@ -41,10 +41,12 @@ bool isFloat(ElemType T);
 /// sum of its row's others' magnitudes (strictly diagonally dominant, as
 /// elimination without pivoting needs).
 struct BufferInit {
-  enum Kind { Undefined, Fill, Values, Iota, Random, File, Dominant } K = Undefined;
+  enum Kind { Undefined, Fill, Values, Iota, Random, File, Dominant };
+  Kind K = Undefined;
   double Value = 0;              // Fill; Iota start
   double Step = 1;               // Iota
-  double Min = 0, Max = 1;       // Random: uniform in [Min, Max) (integers: [Min, Max]); Dominant
+  double Min = 0, Max = 1;       // Random: uniform in [Min, Max) (integers:
+                                 // [Min, Max]); Dominant
   uint64_t Seed = 0;             // Random, Dominant
   std::vector<double> List;      // Values
   std::string Path;              // File: raw little-endian elements, relative to the tests dir

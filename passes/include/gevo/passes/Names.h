@@ -1,4 +1,4 @@
-//===- Names.h - The names a user gives a function ---------------*- C++ -*-===//
+//===- Names.h - The names a user gives a function --------------*- C++ -*-===//
 //
 // Users name kernels and functions as they wrote them: `sgemm` for the
 // symbol `_Z5sgemmPfi`, `scale<float>` or `scale` for a template instance,
