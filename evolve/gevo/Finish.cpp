@@ -108,14 +108,19 @@ Expected<nlohmann::json> GevoRun::finish() {
     }
   }
   double BaseHeld = Cands[0].cost();
+  // What was held out, in every "heldout" object of the summary.
+  auto WhatHeld = [&](nlohmann::json J) {
+    J["held_out"] = holdsOut();
+    J["drawn_cases"] = Drawn;
+    return J;
+  };
   auto HeldJson = [&](const Validated &C) {
-    return nlohmann::json{{"status", statusName(C.S)},
-                          {"message", C.Message},
-                          {"error", C.Error},
-                          {"cost", C.cost()},
-                          {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0},
-                          {"held_out", holdsOut()},
-                          {"drawn_cases", Drawn}};
+    return WhatHeld(
+        {{"status", statusName(C.S)},
+         {"message", C.Message},
+         {"error", C.Error},
+         {"cost", C.cost()},
+         {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0}});
   };
 
   std::vector<HeldOutResult> Held;
@@ -138,14 +143,10 @@ Expected<nlohmann::json> GevoRun::finish() {
     Descriptions.push_back(describeEdit(*Base, E));
   Summary["evolved"]["descriptions"] = Descriptions;
   if (Front.empty()) {
-    Summary["heldout"] = {{"status", "no variant"},
-                          {"held_out", holdsOut()},
-                          {"drawn_cases", Drawn}};
+    Summary["heldout"] = WhatHeld({{"status", "no variant"}});
   } else if (!Final) {
-    Summary["heldout"] = {{"status", "none passed"},
-                          {"best", HeldJson(Cands[1])},
-                          {"held_out", holdsOut()},
-                          {"drawn_cases", Drawn}};
+    Summary["heldout"] = WhatHeld(
+        {{"status", "none passed"}, {"best", HeldJson(Cands[1])}});
   }
   if (Final) {
     const Validated &C = Cands[*Final];

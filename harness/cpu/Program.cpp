@@ -77,14 +77,15 @@ struct Program::Impl {
         return nullptr;
       return &*(It - 1);
     };
+    SmallVector<const CheckedRange *, 8> Written;
+    for (unsigned J = 0; J < 64 && J < Args.size(); ++J)
+      if (K.WrittenArgs >> J & 1)
+        Written.push_back(BufferOf(J));
     for (unsigned I = 0; I < 64 && I < Args.size(); ++I) {
       if (!(K.ReadOnlyArgs >> I & 1))
         continue;
       const CheckedRange *R = BufferOf(I);
-      bool Aliased = !R;
-      for (unsigned J = 0; J < 64 && J < Args.size() && !Aliased; ++J)
-        Aliased = (K.WrittenArgs >> J & 1) && BufferOf(J) == R;
-      if (!Aliased) {
+      if (R && !is_contained(Written, R)) {
         ReadOnlyTable[2 * I] = R->Lo;
         ReadOnlyTable[2 * I + 1] = R->Lo + R->Len;
       }

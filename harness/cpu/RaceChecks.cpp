@@ -133,9 +133,10 @@ void FunctionInstrumenter::collectRaceAccesses(
 void FunctionInstrumenter::checkRace(const RaceAccess &A) {
   Module &M = *F.getParent();
   Instruction *Before = A.At;
-  std::optional<uint64_t> Args = argumentsOf(A.Ptr);
-  if (!(A.Flags & (RaceWrite | RaceAtomic)) && Args && isPowerOf2_64(*Args) &&
-      (*Args & ReadOnlyArgs)) {
+  std::optional<uint64_t> Args;
+  if (ReadOnlyArgs && !(A.Flags & (RaceWrite | RaceAtomic)))
+    Args = argumentsOf(A.Ptr);
+  if (Args && isPowerOf2_64(*Args) && (*Args & ReadOnlyArgs)) {
     // Record it only outside the argument's buffer as the launch published
     // it ([0, 0) when the launch found it aliased or has none).
     IRBuilder<> B(A.At);

@@ -1,6 +1,7 @@
 //===- ParamsTest.cpp - Parameters, expressions and drawn cases -----------===//
 
 #include "FakeDevice.h"
+#include "SpecText.h"
 
 #include <gtest/gtest.h>
 
@@ -8,23 +9,10 @@
 #include <set>
 
 using namespace gevo;
+using gevo::test::parseErr;
+using gevo::test::parseOk;
 
 namespace {
-
-Spec parseOk(const std::string &Text) {
-  auto S = parseSpec(Text, "t/spec.json", ".");
-  if (!S) {
-    ADD_FAILURE() << llvm::toString(S.takeError());
-    return Spec();
-  }
-  return *S;
-}
-
-std::string parseErr(const std::string &Text) {
-  auto S = parseSpec(Text, "t/spec.json", ".");
-  EXPECT_FALSE(static_cast<bool>(S));
-  return S ? "" : llvm::toString(S.takeError());
-}
 
 /// A host loop in the shape of Rodinia's lud: a shrinking grid, a derived
 /// argument, an inner loop whose count depends on the outer counter.

@@ -1,5 +1,7 @@
 //===- SpecTest.cpp - spec.json parsing, contents, comparison ---------------===//
 
+#include "SpecText.h"
+
 #include "gevo/harness/Plan.h"
 #include "gevo/harness/Poison.h"
 
@@ -12,6 +14,8 @@
 #include <set>
 
 using namespace gevo;
+using gevo::test::parseErr;
+using gevo::test::parseOk;
 
 namespace {
 
@@ -47,21 +51,6 @@ const char *Example = R"({
     "outputs": ["x"]
   }]
 })";
-
-Spec parseOk(const std::string &Text, const std::string &Dir = ".") {
-  auto S = parseSpec(Text, "t/spec.json", Dir);
-  if (!S) {
-    ADD_FAILURE() << llvm::toString(S.takeError());
-    return Spec();
-  }
-  return *S;
-}
-
-std::string parseErr(const std::string &Text) {
-  auto S = parseSpec(Text, "t/spec.json", ".");
-  EXPECT_FALSE(static_cast<bool>(S));
-  return S ? "" : llvm::toString(S.takeError());
-}
 
 /// The example with one substring replaced.
 std::string exampleWith(const std::string &From, const std::string &To) {
