@@ -88,6 +88,8 @@ Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   EO.Repeat = Config.Repeat;
   EO.Judging = Config.Judging;
   EO.Accept = acceptance(Config.Objective);
+  if (Config.Objective.Cost == CostKind::Modeled)
+    EO.Gpu = Config.Gpu;
   auto E = Evaluator::create(*Base, S, EO);
   if (!E)
     return E.takeError();
@@ -329,7 +331,7 @@ std::string GevoRun::progressLine() const {
   std::string BestText = "-";
   if (std::isfinite(Best)) {
     char B[64];
-    if (Config.Objective.Cost == CostKind::Time)
+    if (Config.Objective.Cost != CostKind::Count)
       std::snprintf(B, sizeof(B), "%.4g ms (%.2fx)", Best * 1e3, BaseObj[0] / Best);
     else
       std::snprintf(B, sizeof(B), "%.6g (%.3fx)", Best, BaseObj[0] / Best);

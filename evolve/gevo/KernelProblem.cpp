@@ -19,6 +19,8 @@ std::optional<CostKind> parseCostKind(const std::string &Name) {
     return CostKind::Time;
   if (Name == "modeled")
     return CostKind::Modeled;
+  if (Name == "count")
+    return CostKind::Count;
   return std::nullopt;
 }
 
@@ -27,7 +29,15 @@ const char *modeName(GevoMode M) {
 }
 
 const char *costKindName(CostKind C) {
-  return C == CostKind::Time ? "time" : "modeled";
+  switch (C) {
+  case CostKind::Time:
+    return "time";
+  case CostKind::Modeled:
+    return "modeled";
+  case CostKind::Count:
+    return "count";
+  }
+  return "";
 }
 
 Acceptance acceptance(const KernelObjective &O) {
@@ -35,7 +45,15 @@ Acceptance acceptance(const KernelObjective &O) {
 }
 
 double KernelProblem::cost(const VariantEval &V) const {
-  return O.Cost == CostKind::Time ? V.Seconds : double(V.ModeledCost);
+  switch (O.Cost) {
+  case CostKind::Time:
+    return V.Seconds;
+  case CostKind::Modeled:
+    return V.ModeledSeconds;
+  case CostKind::Count:
+    return double(V.ModeledCost);
+  }
+  return 0;
 }
 
 Evaluation KernelProblem::judge(const VariantEval &V) const {
@@ -49,8 +67,11 @@ Evaluation KernelProblem::judge(const VariantEval &V) const {
         {"name", C.Name}, {"status", statusName(C.S)}, {"error", C.Error}};
     // A fault stops the launch wherever the other blocks have got to, so
     // only a completed run's cost is deterministic.
-    if (C.S == Status::Ok || C.S == Status::WrongOutput)
+    if (C.S == Status::Ok || C.S == Status::WrongOutput) {
       J["modeled_cost"] = C.ModeledCost;
+      if (O.Cost == CostKind::Modeled)
+        J["modeled_ms"] = C.ModeledSeconds * 1e3;
+    }
     if (O.Cost == CostKind::Time)
       J["time_ms"] = C.Seconds * 1e3;
     if (!C.FaultUid.empty())

@@ -109,7 +109,8 @@ std::string svgLineChart(const std::string &Title, const std::string &XLabel,
 
 std::string svgScatter(const std::string &Title, const std::string &XLabel,
                        const std::string &YLabel, const std::vector<double> &X,
-                       const std::vector<double> &Y, double BaseX, double BaseY) {
+                       const std::vector<double> &Y, double BaseX, double BaseY,
+                       const std::string &MarkLabel) {
   std::vector<double> AllX = X, AllY = Y;
   AllX.push_back(BaseX);
   AllY.push_back(BaseY);
@@ -126,7 +127,7 @@ std::string svgScatter(const std::string &Title, const std::string &XLabel,
     << AX.at(BaseX, L, W - R) - 4 << "' y='" << AY.at(BaseY, H - B, T) - 4
     << "'/><text x='" << AX.at(BaseX, L, W - R) + 6 << "' y='"
     << AY.at(BaseY, H - B, T) - 6 << "' fill='" << Colors[1]
-    << "'>base</text></svg>";
+    << "'>" << MarkLabel << "</text></svg>";
   return S.str();
 }
 

@@ -35,6 +35,7 @@ nlohmann::json RunConfig::toJson() const {
       {"target", Target},
       {"mode", modeName(Objective.Mode)},
       {"objective", costKindName(Objective.Cost)},
+      {"gpu", Gpu},
       {"error_tolerance", Objective.ErrorTolerance},
       {"pop", Params.PopSize},
       {"generations", Params.Generations},
@@ -76,6 +77,10 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   if (!Mode || !Cost)
     throw std::invalid_argument("unknown mode or objective");
   C.Objective = {*Mode, *Cost, J.at("error_tolerance")};
+  // Before the warp-level model, "modeled" was the instruction count.
+  if (!J.contains("gpu") && C.Objective.Cost == CostKind::Modeled)
+    C.Objective.Cost = CostKind::Count;
+  C.Gpu = J.value("gpu", std::string(cpu::DefaultGpu));
   C.Params.PopSize = J.at("pop");
   C.Params.Generations = J.at("generations");
   C.Params.InitDist = J.at("init_dist");

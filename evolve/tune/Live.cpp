@@ -113,8 +113,11 @@ void checkFile(const std::string &What, const std::string &Path, bool Exec) {
 std::unique_ptr<LiveProblem> LiveProblem::create(const OperatorShape &Op,
                                                  const LiveOptions &O,
                                                  const std::optional<Space> &Given) {
-  if (O.Metric != "modeled" && O.Metric != "time")
-    throw LiveError("unknown live metric '" + O.Metric + "' (modeled, time)");
+  if (O.Metric != "modeled" && O.Metric != "count" && O.Metric != "time")
+    throw LiveError("unknown live metric '" + O.Metric +
+                    "' (modeled, count, time)");
+  if (auto G = gevo::cpu::findGpu(O.Gpu); !G)
+    throw LiveError(llvm::toString(G.takeError()));
   if (O.Workers == 0 || O.Repeat == 0)
     throw LiveError("the live objective needs at least one worker and one repeat");
   Space Mine = operatorSpace(Op, O.TemplateLimits);
@@ -158,7 +161,10 @@ LiveProblem::LiveProblem(OperatorShape Op, LiveOptions O, Space S)
 LiveProblem::~LiveProblem() = default;
 
 Objective LiveProblem::objective() const {
-  return {Opts.Metric == "time" ? "kernel seconds" : "modeled cost", false};
+  return {Opts.Metric == "time"      ? "kernel seconds"
+          : Opts.Metric == "modeled" ? "modeled seconds on " + Opts.Gpu
+                                     : "modeled cost",
+          false};
 }
 
 size_t LiveProblem::compiles() const {
@@ -235,6 +241,8 @@ Prepared LiveProblem::prepare(const Config &C) const {
   R.Grid = In.Grid;
   R.Block = In.Block;
   R.Repeat = Opts.Metric == "time" ? Opts.Repeat : 1;
+  if (Opts.Metric == "modeled")
+    R.Gpu = Opts.Gpu;
   // A thread alone doing the whole operator stays far below this.
   R.CostLimit = uint64_t(std::min(64 * Op.flops() + double(1 << 24), 0x1p40));
   P.Payload = json({{"compile_seconds", Cc.Seconds}}).dump() + "\n" +
@@ -251,13 +259,15 @@ Evaluation LiveProblem::evaluationOf(const Prepared &P, const std::string &Reply
   Status St = parseStatus(R.at("status").get<std::string>()).value_or(Status::Crash);
   if (St != Status::Ok)
     return failed(St, R.at("error_type"), R.at("message"), Compile + JobSeconds);
-  double Value = Opts.Metric == "time" ? R.at("seconds").get<double>()
-                                       : R.at("modeled_cost").get<double>();
+  double Value = Opts.Metric == "time"    ? R.at("seconds").get<double>()
+                 : Opts.Metric == "count" ? R.at("modeled_cost").get<double>()
+                                          : R.at("modeled_seconds").get<double>();
   Evaluation E = makeEvaluation(Value, false);
   E.CostSeconds = Compile + JobSeconds;
   double Seconds = R.at("seconds");
   E.Detail = {{"error_type", "no_error"},
               {"modeled_cost", R.at("modeled_cost")},
+              {"modeled_seconds", R.at("modeled_seconds")},
               {"kernel_seconds", Seconds},
               {"gflops", Seconds > 0 ? Op.flops() / Seconds / 1e9 : 0.0},
               {"compile_seconds", Compile},
@@ -291,7 +301,7 @@ LiveProblem::measure(const std::vector<const Prepared *> &B) {
                    std::string("malformed reply from the worker: ") + X.what());
         break;
       }
-      if (Opts.Metric == "modeled")
+      if (Opts.Metric != "time")
         Memo.emplace(P.Key, E);
       break;
     case JobResult::TimedOut:

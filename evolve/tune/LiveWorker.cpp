@@ -23,7 +23,8 @@ std::string encodeRequest(const LiveRequest &R, const std::string &Bitcode) {
             {"grid", {R.Grid.X, R.Grid.Y, R.Grid.Z}},
             {"block", {R.Block.X, R.Block.Y, R.Block.Z}},
             {"repeat", R.Repeat},
-            {"cost_limit", R.CostLimit}};
+            {"cost_limit", R.CostLimit},
+            {"gpu", R.Gpu}};
   return H.dump() + "\n" + Bitcode;
 }
 
@@ -121,6 +122,7 @@ LiveRequest decodeHeader(const json &H) {
   R.Block = Dims(H.at("block"));
   R.Repeat = std::max(1u, H.at("repeat").get<unsigned>());
   R.CostLimit = H.at("cost_limit");
+  R.Gpu = H.value("gpu", "");
   return R;
 }
 
@@ -143,6 +145,12 @@ json runLiveRequest(const LiveData &D, std::string_view Request) {
   cpu::Options O;
   O.ParallelBlocks = false; // no thread in a forked worker
   O.ThreadCostLimit = R.CostLimit;
+  if (!R.Gpu.empty()) {
+    auto G = cpu::findGpu(R.Gpu);
+    if (!G)
+      return failure(Status::Crash, llvm::toString(G.takeError()));
+    O.Gpu = std::move(*G);
+  }
   auto Dev = cpu::CpuPlanDevice::create(**M, O);
   if (!Dev)
     return failure(Status::CompileFail, llvm::toString(Dev.takeError()));
@@ -162,6 +170,7 @@ json runLiveRequest(const LiveData &D, std::string_view Request) {
           {"error_type", "no_error"},
           {"seconds", Seconds[Seconds.size() / 2]},
           {"modeled_cost", L.ModeledCost},
+          {"modeled_seconds", L.ModeledSeconds},
           {"jit_seconds", Jit}};
 }
 

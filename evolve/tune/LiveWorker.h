@@ -1,9 +1,9 @@
 //===- LiveWorker.h - One live trial inside a sandboxed worker ---*- C++ -*-===//
 //
 // The request is a one-line JSON header ({"kernel", "grid", "block",
-// "repeat", "cost_limit"}), a newline and the config's bitcode; the reply is
-// a JSON object ({"status", "error_type", "message", "fault_uid", "seconds",
-// "modeled_cost", "jit_seconds"}). The inputs and the reference output are
+// "repeat", "cost_limit", "gpu"}), a newline and the config's bitcode; the
+// reply is a JSON object ({"status", "error_type", "message", "fault_uid",
+// "seconds", "modeled_cost", "modeled_seconds", "jit_seconds"}). The inputs and the reference output are
 // computed before the sandbox starts, so every worker inherits them.
 //
 //===----------------------------------------------------------------------===//
@@ -27,6 +27,7 @@ struct LiveRequest {
   Dim3 Grid, Block;
   unsigned Repeat = 1;
   uint64_t CostLimit = 0; ///< the cpu target's step budget per thread
+  std::string Gpu; ///< predict the time on it (cpu/Gpu.h); empty: none
 };
 
 std::string encodeRequest(const LiveRequest &R, const std::string &Bitcode);

@@ -158,10 +158,10 @@ Function *buildBlockFunction(Function &Kernel, ContextAccess &Ctx,
                            B.CreateAdd(Y.Index,
                                        B.CreateMul(Sregs[NtidY], Z.Index))));
   Sregs[LaneId] = B.CreateURem(Linear, B.getInt32(WarpWidth));
+  if (StoreTid) // before the marker, which may read it
+    B.CreateStore(Linear, Ctx.fieldPtr(B, CtxTidOffset));
   CallInst *Start = B.CreateCall(
       M.getOrInsertFunction(ThreadStartMarker, Type::getVoidTy(C)));
-  if (StoreTid)
-    B.CreateStore(Linear, Ctx.fieldPtr(B, CtxTidOffset));
   CallInst *Call = B.CreateCall(&Kernel, Args);
   closeLoop(B, X, Sregs[NtidX]);
   closeLoop(B, Y, Sregs[NtidY]);

@@ -77,6 +77,10 @@ void FunctionInstrumenter::run() {
         Locals.push_back(AI);
   auto *Context = cast<Instruction>(Ctx.ctx(F));
   Body = F.getEntryBlock().splitBasicBlock(Context->getNextNode(), "body");
+  // The entry block's marker counts once the locals are set up.
+  for (Instruction &I : make_early_inc_range(F.getEntryBlock()))
+    if (isMarker(I, CostMarker))
+      I.moveBefore(&*Body->getFirstInsertionPt());
   // Big allocas after the entry checks: allocated and checked at run time.
   for (AllocaInst *AI : llvm::reverse(Big))
     AI->moveBefore(&*Body->getFirstInsertionPt());
@@ -87,7 +91,7 @@ void FunctionInstrumenter::run() {
   for (Instruction &I : instructions(F)) {
     if (Checks)
       collectAccesses(I, Accesses);
-    if (S.Opts.Races)
+    if (S.Opts.Races || S.Opts.Gpu)
       collectRaceAccesses(I, Races);
   }
   for (Access &A : Accesses)
@@ -176,12 +180,20 @@ void FunctionInstrumenter::createLocals(IRBuilder<> &Init, bool Checks) {
   };
   Cost = Local(CtxCostOffset, "gevo.cost");
   Limit = Local(CtxCostLimitOffset, "gevo.limit");
+  if (S.Opts.Gpu) {
+    Counts = new AllocaInst(Init.getPtrTy(), 0, "gevo.counts",
+                            F.getEntryBlock().begin());
+    Init.CreateStore(
+        Ctx.loadField(Init, CtxPerfCountsOffset, Init.getPtrTy(), false),
+        Counts);
+  }
   Start = Local(CtxThreadStartOffset, "gevo.start");
   if (Checks)
     Caches = Ctx.loadField(Init, CtxChecksOffset, Init.getPtrTy(), true);
 }
 
-/// CostMarker: add to the cost; ThreadStartMarker: a new thread starts.
+/// CostMarker: add to the cost (and, with the model, count the block);
+/// ThreadStartMarker: a new thread starts.
 void FunctionInstrumenter::lowerMarkers() {
   for (Instruction &I : make_early_inc_range(instructions(F))) {
     bool AddsCost = isMarker(I, CostMarker);
@@ -191,11 +203,29 @@ void FunctionInstrumenter::lowerMarkers() {
     Value *Now = B.CreateLoad(B.getInt64Ty(), Cost);
     if (AddsCost) {
       B.CreateStore(B.CreateNUWAdd(Now, I.getOperand(0)), Cost);
+      if (Counts) {
+        Value *Slot = B.CreateGEP(B.getInt32Ty(),
+                                  B.CreateLoad(B.getPtrTy(), Counts),
+                                  I.getOperand(1));
+        Value *Count = B.CreateLoad(B.getInt32Ty(), Slot);
+        B.CreateStore(B.CreateAdd(Count, B.getInt32(1)), Slot);
+      }
     } else {
       ThreadStarts.push_back(B.CreateStore(Now, Start));
       B.CreateStore(B.CreateNUWAdd(Now, Ctx.loadField(B, CtxGrantOffset,
                                                       B.getInt64Ty(), true)),
                     Limit);
+      if (Counts) { // the thread's row: PerfBase + Tid rows
+        Value *Row = B.CreateMul(
+            B.CreateZExt(Ctx.loadField(B, CtxTidOffset, B.getInt32Ty(), false),
+                         B.getInt64Ty()),
+            B.getInt64(S.NumShapes));
+        Value *Mine = B.CreateGEP(
+            B.getInt32Ty(),
+            Ctx.loadField(B, CtxPerfBaseOffset, B.getPtrTy(), true), Row);
+        B.CreateStore(Mine, Counts);
+        B.CreateStore(Mine, Ctx.fieldPtr(B, CtxPerfCountsOffset));
+      }
     }
     I.eraseFromParent();
   }
@@ -332,8 +362,10 @@ void FunctionInstrumenter::exitIf(Value *Cond, Instruction *Before,
 
 unsigned instrument(Module &M, ContextAccess &Ctx, const RetargetOptions &Opts,
                     unsigned StaticSharedBytes, const StringSet<> &ReadOnly,
-                    const DenseMap<Function *, KernelInfo *> &Entries) {
+                    const DenseMap<Function *, KernelInfo *> &Entries,
+                    unsigned NumShapes) {
   InstrumentState S;
+  S.NumShapes = NumShapes;
   S.Opts = Opts;
   S.StaticSharedBytes = StaticSharedBytes;
   S.ReadOnly = &ReadOnly;

@@ -34,6 +34,7 @@ struct InstrumentState {
   const llvm::DenseMap<llvm::Function *, KernelInfo *> *Entries = nullptr;
   unsigned Sites = 0;                      ///< Memory-check sites so far.
   unsigned RaceSites = 0;                  ///< Race-check sites so far.
+  unsigned NumShapes = 0; ///< Basic-block counters per thread (Perf.h).
   llvm::DenseMap<llvm::StringRef, llvm::Value *> Uids; ///< UID strings.
 };
 
@@ -113,8 +114,10 @@ private:
   };
   void collectRaceAccesses(llvm::Instruction &I,
                            llvm::SmallVectorImpl<RaceAccess> &Out);
-  /// Whether \p Ptr can only point into a local or a read-only global.
-  bool privateOrReadOnly(const llvm::Value *Ptr) const;
+  enum class Space { Private, ReadOnly, Other };
+  /// Whether \p Ptr can only point into a local (Private) or a read-only
+  /// global (ReadOnly).
+  Space spaceOf(const llvm::Value *Ptr) const;
   /// The kernel arguments (a mask of their numbers) \p Ptr may point into;
   /// nullopt when it may point anywhere else (in an entry function only).
   std::optional<uint64_t> argumentsOf(const llvm::Value *Ptr) const;
@@ -139,6 +142,8 @@ private:
   /// and branches to Body, where entry checks go.
   llvm::BasicBlock *Body = nullptr;
   llvm::AllocaInst *Cost = nullptr, *Limit = nullptr, *Start = nullptr;
+  /// With the model: the thread's row of basic-block counters.
+  llvm::AllocaInst *Counts = nullptr;
   llvm::Value *Caches = nullptr; ///< The context's CheckCache array.
   KernelInfo *Kernel = nullptr;  ///< When F is a kernel's entry.
   uint64_t ReadOnlyArgs = 0;     ///< Kernel->ReadOnlyArgs.

@@ -88,6 +88,9 @@ Expected<std::unique_ptr<Jit>> Jit::create(std::unique_ptr<Module> M,
   auto JTMB = hostBuilder();
   if (!JTMB)
     return JTMB.takeError();
+  // Below O2, the fast instruction selector and register allocator.
+  if (OptLevel < 2)
+    JTMB->setCodeGenOptLevel(CodeGenOptLevel::None);
   auto TM = JTMB->createTargetMachine();
   if (!TM)
     return TM.takeError();

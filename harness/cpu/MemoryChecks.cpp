@@ -32,7 +32,7 @@ namespace {
 /// The thunks through which checks call the runtime, and what they call.
 constexpr std::pair<const char *, const char *> Thunks[] = {
     {"gevo.check", GEVO_RT_CHECK},
-    {"gevo.race", GEVO_RT_RACE},
+    {"gevo.access", GEVO_RT_ACCESS},
 };
 
 } // namespace

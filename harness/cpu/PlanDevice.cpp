@@ -73,6 +73,9 @@ LaunchOutcome CpuPlanDevice::launch(const std::string &Kernel, gevo::Dim3 Grid,
   Out.OtherUid = R->OtherUid;
   Out.Seconds = R->Seconds;
   Out.ModeledCost = R->ModeledCost;
+  Out.ModeledSeconds = R->ModeledSeconds;
+  if (R->ModeledSeconds > 0)
+    Out.ModelNote = R->Perf.summary();
   return Out;
 }
 

@@ -42,6 +42,10 @@ struct Program::Impl {
   unsigned StaticSharedBytes = 0;
   unsigned CheckSites = 0;
   double JitSeconds = 0;
+  std::optional<GpuSpec> Gpu; ///< The performance model's, if any.
+  std::vector<BlockShape> Shapes;
+  unsigned TracedBlocks = 0;
+  bool TracedBlocksOnly = false;
   /// ReadOnlyArgsVar: per argument number, the [Lo, Hi) its reads may skip
   /// the race checks in; null when no kernel reads through such an argument.
   uint64_t *ReadOnlyTable = nullptr;
@@ -154,10 +158,9 @@ Expected<std::unique_ptr<Module>> retargetedCopy(const Module &NVPTXModule,
   auto Host = hostTarget();
   if (!Host)
     return Host.takeError();
-  auto Found =
-      retarget(**M, Host->Triple, Host->DL,
-               {Opts.Checks, Opts.RaceChecks || Opts.InitChecks,
-                Opts.InitChecks});
+  auto Found = retarget(**M, Host->Triple, Host->DL,
+                        {Opts.Checks, Opts.RaceChecks || Opts.InitChecks,
+                         Opts.InitChecks, Opts.Gpu ? &*Opts.Gpu : nullptr});
   if (!Found)
     return Found.takeError();
   Info = std::move(*Found);
@@ -194,6 +197,8 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
     return J.takeError();
   auto P = std::make_unique<Impl>();
   for (auto &[Name, KI] : Info.Kernels) {
+    if (auto It = Opts.Registers.find(Name.str()); It != Opts.Registers.end())
+      KI.Registers = It->second;
     auto Entry = (*J)->lookup(KI.EntryName);
     if (!Entry)
       return Entry.takeError();
@@ -211,6 +216,10 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
   P->RaceConfig.Races = Opts.RaceChecks;
   P->RaceConfig.Inits = Opts.InitChecks;
   P->RaceConfig.Allowed = &P->AllowedRaces;
+  P->Gpu = Opts.Gpu;
+  P->Shapes = std::move(Info.Shapes);
+  P->TracedBlocks = std::max(1u, Opts.TracedBlocks);
+  P->TracedBlocksOnly = Opts.TracedBlocksOnly;
   if (Error E = P->collectGlobalRanges(Info.ReadOnlyGlobals))
     return E;
   if (auto Table = P->J->lookup(ReadOnlyArgsVar))
@@ -254,28 +263,48 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
     L.Race = &Race;
     P->publishReadOnlyArgs(K.Info, Args, L.Ranges);
   }
-  // Runs blocks [Begin, End) with one shared-memory arena.
+  PerfSetup Perf;
+  if (P->Gpu) {
+    Perf = {&*P->Gpu, &P->Shapes, K.Info.Registers, K.Info.SharedBytes};
+    L.Perf = &Perf;
+    L.Traced = tracedBlocks(Config.Grid.size(), P->TracedBlocks);
+    for (const CheckedRange &R : L.Ranges)
+      L.Buffers.push_back({R.Lo, R.Len});
+  }
+  // Runs the blocks at [Begin, End) of the grid, or of the traced ones,
+  // with one shared-memory arena.
+  bool OnlyTraced = L.Perf && P->TracedBlocksOnly;
   auto RunBlocks = [&](uint64_t Begin, uint64_t End) {
     auto Arena = std::make_unique<char[]>(L.SharedBytes);
     BlockRun Run(L, Arena.get());
     for (uint64_t K = Begin; K != End; ++K) {
-      uint64_t B = L.Reverse ? End - 1 - (K - Begin) : K;
+      uint64_t I = L.Reverse ? End - 1 - (K - Begin) : K;
+      uint64_t B = OnlyTraced ? L.Traced[I] : I;
       if (L.stopped(B))
         return;
       fillPoison(reinterpret_cast<uint8_t *>(Arena.get()), L.SharedBytes);
       Run.run(B);
     }
   };
+  uint64_t Blocks = OnlyTraced ? L.Traced.size() : Config.Grid.size();
   auto Start = Clock::now();
   if (P->ParallelBlocks && !L.Race)
-    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, Config.Grid.size()),
-                      [&](const tbb::blocked_range<uint64_t> &Blocks) {
-                        RunBlocks(Blocks.begin(), Blocks.end());
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, Blocks),
+                      [&](const tbb::blocked_range<uint64_t> &Range) {
+                        RunBlocks(Range.begin(), Range.end());
                       });
   else
-    RunBlocks(0, Config.Grid.size());
+    RunBlocks(0, Blocks);
   LaunchResult R = L.result();
   R.Seconds = secondsSince(Start);
+  if (OnlyTraced) // what the whole grid would have counted
+    R.ModeledCost = R.ModeledCost * Config.Grid.size() / L.Traced.size();
+  BlockTotals Mean;
+  if (L.Perf && R.S == Status::Ok && L.Trace.mean(Mean)) {
+    R.Perf = predictLaunch(Perf, Config, Mean, L.Buffers);
+    R.Perf.TracedBlocks = L.Traced.size();
+    R.ModeledSeconds = R.Perf.Seconds;
+  }
   return R;
 }
 

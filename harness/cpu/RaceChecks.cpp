@@ -2,9 +2,11 @@
 //
 // Every load, store, atomic and memory intrinsic that may reach shared or
 // global memory (not provably a local or a read-only global, nor the
-// launcher's own loads of the arguments) calls the runtime (gevo_rt_race,
+// launcher's own loads of the arguments) calls the runtime (gevo_rt_access,
 // through a preserve_most thunk) with its address, size, RaceFlags, site
-// and UID, after its memory check. The runtime records the access in the
+// and UID, after its memory check. With the performance model (Perf.h),
+// reads of read-only globals call it too, and so does every access when
+// races are not checked, in traced blocks only (AccessNoRace). The runtime records the access in the
 // shadow (Race.h); on a race or an uninitialized read it records the fault
 // in the context and answers non-zero, and the function returns. Accesses
 // to a thread's own stack through a pointer the code could not tell apart
@@ -31,12 +33,15 @@ using namespace llvm;
 
 namespace gevo::cpu {
 
-bool FunctionInstrumenter::privateOrReadOnly(const Value *Ptr) const {
+FunctionInstrumenter::Space
+FunctionInstrumenter::spaceOf(const Value *Ptr) const {
   const Value *Base = getUnderlyingObject(Ptr, 0);
   if (isa<AllocaInst>(Base) || isContextCall(Base))
-    return true;
+    return Space::Private;
   auto *G = dyn_cast<GlobalVariable>(Base);
-  return G && (G->isConstant() || S.ReadOnly->contains(G->getName()));
+  return G && (G->isConstant() || S.ReadOnly->contains(G->getName()))
+             ? Space::ReadOnly
+             : Space::Other;
 }
 
 std::optional<uint64_t>
@@ -104,8 +109,14 @@ void FunctionInstrumenter::collectRaceAccesses(
     return;
   Type *I64 = Type::getInt64Ty(I.getContext());
   auto Add = [&](Value *Ptr, Value *Bytes, uint32_t Flags) {
-    if (!privateOrReadOnly(Ptr))
-      Out.push_back({&I, Ptr, Bytes, Flags, 0});
+    Space Where = spaceOf(Ptr);
+    if (Where == Space::Private || (Where == Space::ReadOnly && !S.Opts.Gpu))
+      return;
+    if (Where == Space::ReadOnly)
+      Flags |= AccessConstant | AccessNoRace;
+    if (!S.Opts.Races)
+      Flags |= AccessNoRace;
+    Out.push_back({&I, Ptr, Bytes, Flags, 0});
   };
   auto Size = [&](Type *T) {
     return ConstantInt::get(I64, DL.getTypeStoreSize(T).getFixedValue());
@@ -133,10 +144,19 @@ void FunctionInstrumenter::collectRaceAccesses(
 void FunctionInstrumenter::checkRace(const RaceAccess &A) {
   Module &M = *F.getParent();
   Instruction *Before = A.At;
+  auto Tracing = [&](IRBuilder<> &B) {
+    return B.CreateICmpNE(
+        Ctx.loadField(B, CtxTracingOffset, B.getInt32Ty(), false),
+        B.getInt32(0));
+  };
   std::optional<uint64_t> Args;
   if (ReadOnlyArgs && !(A.Flags & (RaceWrite | RaceAtomic)))
     Args = argumentsOf(A.Ptr);
-  if (Args && isPowerOf2_64(*Args) && (*Args & ReadOnlyArgs)) {
+  if (A.Flags & AccessNoRace) {
+    // Only the model wants it, in traced blocks.
+    IRBuilder<> B(A.At);
+    Before = SplitBlockAndInsertIfThen(Tracing(B), A.At, false);
+  } else if (Args && isPowerOf2_64(*Args) && (*Args & ReadOnlyArgs)) {
     // Record it only outside the argument's buffer as the launch published
     // it ([0, 0) when the launch found it aliased or has none).
     IRBuilder<> B(A.At);
@@ -156,11 +176,14 @@ void FunctionInstrumenter::checkRace(const RaceAccess &A) {
         B.CreateAdd(Addr, B.CreateZExtOrTrunc(A.Bytes, B.getInt64Ty()));
     Value *Inside = B.CreateAnd(B.CreateICmpUGE(Addr, Lo),
                                 B.CreateICmpULE(End, Hi));
-    Before = SplitBlockAndInsertIfThen(B.CreateNot(Inside), A.At, false);
+    Value *Record = B.CreateNot(Inside);
+    if (S.Opts.Gpu)
+      Record = B.CreateOr(Record, Tracing(B));
+    Before = SplitBlockAndInsertIfThen(Record, A.At, false);
   }
   IRBuilder<> B(Before);
   CallInst *Fault = B.CreateCall(
-      runtimeThunk(M, Ctx, GEVO_RT_RACE),
+      runtimeThunk(M, Ctx, GEVO_RT_ACCESS),
       {A.Ptr, B.CreateZExtOrTrunc(A.Bytes, B.getInt64Ty()),
        B.getInt32(A.Flags), B.getInt32(S.RaceSites++), uidOf(*A.At)});
   Fault->setCallingConv(thunkConv(M));

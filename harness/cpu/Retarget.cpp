@@ -47,7 +47,7 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
     Ret = I64;
     Params = {I64, I64};
   }
-  if (Name == GEVO_RT_RACE) // (address, size, flags, site, UID) -> fault
+  if (Name == GEVO_RT_ACCESS) // (address, size, flags, site, UID) -> fault
     Params = {PointerType::get(C, 0), I64, I32, I32, PointerType::get(C, 0)};
   FunctionCallee F =
       M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
@@ -228,24 +228,34 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
   M.setDataLayout(DL);
   stripTargetAssumptions(M);
 
+  RetargetInfo Info;
+  BlockShapes Shapes;
+  if (Opts.Gpu) {
+    canonicalise(M);
+    Shapes = shapeBlocks(M, Opts.Gpu);
+    for (Function *K : Kernels) {
+      KernelInfo &KI = Info.Kernels[K->getName()];
+      KI.Registers = estimateRegisters(*K);
+      KI.SharedBytes = kernelSharedBytes(*K);
+    }
+  }
   ContextAccess Ctx(M);
   if (Error E = replaceNvvmIntrinsics(M, Ctx)) // tells kernels apart
     return E;
   if (NamedMDNode *Annotations = M.getNamedMetadata("nvvm.annotations"))
     M.eraseNamedMetadata(Annotations);
-  RetargetInfo Info;
   Expected<unsigned> SharedBytes =
       lowerAddressSpaces(M, Ctx, Info.ReadOnlyGlobals);
   if (!SharedBytes)
     return SharedBytes.takeError();
   Info.StaticSharedBytes = *SharedBytes;
-  annotateCost(M);
+  Info.Shapes = annotateCost(M, Shapes);
   for (Function *K : Kernels) {
     KernelInfo &KI = Info.Kernels[K->getName()];
     KI.NumParams = K->arg_size();
     Function *Block = synchronises(*K)
                           ? nullptr
-                          : buildBlockFunction(*K, Ctx, Opts.Races);
+                          : buildBlockFunction(*K, Ctx, Opts.Races || Opts.Gpu);
     if (!Block)
       continue;
     KI.EntryName = Block->getName().str();
@@ -257,7 +267,8 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
     Entries[KI.RunsBlock ? M.getFunction(KI.EntryName) : K] = &KI;
   }
   Info.CheckSites = instrument(M, Ctx, Opts, Info.StaticSharedBytes,
-                               Info.ReadOnlyGlobals, Entries);
+                               Info.ReadOnlyGlobals, Entries,
+                               Info.Shapes.size());
   for (GlobalVariable &G : M.globals())
     if (!G.isDeclaration() && G.hasExternalLinkage() &&
         G.getName() != ReadOnlyArgsVar)

@@ -13,6 +13,8 @@
 #ifndef GEVO_HARNESS_CPU_RETARGET_H
 #define GEVO_HARNESS_CPU_RETARGET_H
 
+#include "Perf.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -20,6 +22,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class DataLayout;
@@ -43,12 +46,18 @@ struct KernelInfo {
   /// read-only one's lets that one's reads go unrecorded: nothing can race
   /// with them (the memory checks keep every access in its buffer).
   uint64_t ReadOnlyArgs = 0, WrittenArgs = 0;
+  unsigned Registers = 0; ///< per thread, estimated (estimateRegisters)
+  unsigned SharedBytes = 0; ///< its own static shared memory
 };
 
 struct RetargetOptions {
   bool Checks = true; ///< Memory, division and stack checks.
   bool Races = true;  ///< Race and initialisation checks (Race.h).
   bool Locals = true; ///< Reads of unwritten local memory (LocalChecks.cpp).
+  /// The GPU of the performance model (Perf.h), if any: threads count their
+  /// basic blocks and every shared, global and constant access reaches the
+  /// runtime.
+  const GpuSpec *Gpu = nullptr;
 };
 
 struct RetargetInfo {
@@ -58,6 +67,7 @@ struct RetargetInfo {
   llvm::StringMap<uint64_t> GlobalBytes;
   llvm::StringSet<> ReadOnlyGlobals; ///< The __constant__ variables.
   unsigned CheckSites = 0; ///< Memory checks, each with a CheckCache.
+  std::vector<BlockShape> Shapes; ///< By the CostMarkers' block numbers.
 };
 
 /// Rewrites \p M (an NVPTX module, in its own context) in place for the host
@@ -102,23 +112,43 @@ bool isContextCall(const llvm::Value *V);
 /// Whether \p V is a load of the shared arena's base.
 bool isSharedBase(const llvm::Value *V);
 
-/// `call void @gevo.cost(i64 N)`: the basic block it starts costs N.
+/// `call void @gevo.cost(i64 N, i32 Id)`: the basic block it starts costs N
+/// and has shape Id.
 inline constexpr const char *CostMarker = "gevo.cost";
 /// `call void @gevo.thread.start()`: a block function starts a thread.
 inline constexpr const char *ThreadStartMarker = "gevo.thread.start";
 /// Metadata kind on the latches of a block function's loops over threads.
 inline constexpr const char *ThreadLoopMD = "gevo.threads";
 
+/// What a GPU backend does to \p M (NVPTX IR) before the model counts it:
+/// reassociation, instcombine and early CSE, without changing the CFG (so
+/// the same loads of a fully unrolled loop are one load, as in the PTX).
+void canonicalise(llvm::Module &M);
+
+using BlockShapes = llvm::DenseMap<const llvm::BasicBlock *, BlockShape>;
+/// The shape of every basic block of \p M (NVPTX IR, before the rewrite:
+/// address spaces and special registers still tell what an access or an
+/// intrinsic costs), with \p Gpu's latencies (or defaults when null).
+BlockShapes shapeBlocks(const llvm::Module &M, const GpuSpec *Gpu);
 /// Records the modeled cost of every basic block of every defined function
-/// (weighted by instruction class) as a CostMarker call at its start.
-void annotateCost(llvm::Module &M);
+/// (weighted by instruction class) and its number in the returned shapes
+/// (from \p Shapes; none for blocks the rewrite made) as a CostMarker call
+/// at its start.
+std::vector<BlockShape> annotateCost(llvm::Module &M,
+                                     const BlockShapes &Shapes);
+/// The 32-bit registers a thread of \p F needs, estimated from the most
+/// values live at once in its IR (NVPTX, before the rewrite).
+unsigned estimateRegisters(const llvm::Function &F);
+/// The static shared memory \p Kernel and the functions it calls use
+/// (NVPTX, before the rewrite puts every kernel's into one arena).
+unsigned kernelSharedBytes(const llvm::Function &Kernel);
 
 /// For \p Kernel, which reaches no barrier or warp operation: the block
 /// function `void gevo.block.<kernel>(ptr Args)`, which loops over the
 /// threads of one block with the kernel inlined and its special-register
 /// reads replaced (with \p StoreTid, each thread stores its linear index in
-/// the context's Tid, for the race checks); null when the kernel cannot be
-/// inlined.
+/// the context's Tid, for the race checks and the model); null when the
+/// kernel cannot be inlined.
 llvm::Function *buildBlockFunction(llvm::Function &Kernel, ContextAccess &Ctx,
                                    bool StoreTid);
 
@@ -134,7 +164,9 @@ llvm::SmallVector<llvm::Value *> loadKernelArgs(llvm::IRBuilder<> &B,
 /// entries and loop headers, both kept in locals; with \p Checks, memory
 /// accesses against the live ranges (MemoryChecks.cpp), integer division and
 /// the stack limit; with Races, every access that may reach shared or global
-/// memory is recorded for the race checks (RaceChecks.cpp). A failed check
+/// memory is recorded for the race checks (RaceChecks.cpp); with Gpu, each
+/// thread counts its basic blocks in PerfCounts (\p NumShapes of them) and
+/// traced blocks record constant reads too. A failed check
 /// records its status and the instruction's UID in the context and returns.
 /// \p ReadOnly names the read-only globals; \p Entries maps each kernel's
 /// entry function (its block function, or itself) to its KernelInfo, whose
@@ -143,7 +175,8 @@ unsigned instrument(llvm::Module &M, ContextAccess &Ctx,
                     const RetargetOptions &Opts, unsigned StaticSharedBytes,
                     const llvm::StringSet<> &ReadOnly,
                     const llvm::DenseMap<llvm::Function *, KernelInfo *>
-                        &Entries);
+                        &Entries,
+                    unsigned NumShapes);
 /// Defines the thunks through which the checks call the runtime, once
 /// nothing else will be instrumented (they are not the kernel's code).
 void defineThunks(llvm::Module &M, ContextAccess &Ctx);

@@ -59,13 +59,14 @@ uint64_t rtBudget(uint64_t Cost, uint64_t Start) {
   return T.Block->grant(T, Cost, Start);
 }
 
-/// Records a shared or global access for race checking: 0, or non-zero
-/// after recording a race or an uninitialized read in the context.
-uint32_t rtRace(char *Addr, uint64_t Bytes, uint32_t Flags, uint32_t Site,
-                const char *Uid) {
+/// Records a shared, global or constant access for the race checks and the
+/// performance model: 0, or non-zero after recording a race or an
+/// uninitialized read in the context.
+uint32_t rtAccess(char *Addr, uint64_t Bytes, uint32_t Flags, uint32_t Site,
+                  const char *Uid) {
   ThreadContext &T = *Current;
-  return T.Block->race(T, reinterpret_cast<uintptr_t>(Addr), Bytes, Flags,
-                       Site, Uid);
+  return T.Block->access(T, reinterpret_cast<uintptr_t>(Addr), Bytes, Flags,
+                         Site, Uid);
 }
 
 const std::pair<const char *, void *> EntryPoints[] = {
@@ -76,7 +77,7 @@ const std::pair<const char *, void *> EntryPoints[] = {
     {GEVO_RT_SYNCWARP, reinterpret_cast<void *>(&rtSyncwarp)},
     {GEVO_RT_CHECK, reinterpret_cast<void *>(&rtCheck)},
     {GEVO_RT_BUDGET, reinterpret_cast<void *>(&rtBudget)},
-    {GEVO_RT_RACE, reinterpret_cast<void *>(&rtRace)},
+    {GEVO_RT_ACCESS, reinterpret_cast<void *>(&rtAccess)},
 };
 
 } // namespace

@@ -69,6 +69,12 @@ struct ThreadContext {
   uint64_t Grant;     ///< What a thread may spend before it first asks.
   char *StackLimit;   ///< Below it, a function entry faults.
   CheckCache *Checks; ///< One per check site, kept while the stack stays.
+  /// With the performance model: the running thread's basic-block counters,
+  /// and thread 0's (a block function's thread I counts at PerfBase + I
+  /// rows); Tracing is non-zero in a traced block.
+  uint32_t *PerfCounts;
+  uint32_t *PerfBase;
+  uint32_t Tracing;
   // Runtime-only fields.
   uint64_t ThreadBudget; ///< The cost each thread may spend (its step budget).
   uint64_t Reported;  ///< Cost already added to the launch's.
@@ -92,6 +98,10 @@ inline constexpr unsigned CtxGrantOffset = offsetof(ThreadContext, Grant);
 inline constexpr unsigned CtxStackLimitOffset =
     offsetof(ThreadContext, StackLimit);
 inline constexpr unsigned CtxChecksOffset = offsetof(ThreadContext, Checks);
+inline constexpr unsigned CtxPerfCountsOffset =
+    offsetof(ThreadContext, PerfCounts);
+inline constexpr unsigned CtxPerfBaseOffset = offsetof(ThreadContext, PerfBase);
+inline constexpr unsigned CtxTracingOffset = offsetof(ThreadContext, Tracing);
 
 /// Stack a kernel thread may use, in every execution mode.
 inline constexpr size_t KernelStackBytes = 160 * 1024;
@@ -113,6 +123,6 @@ void setCurrentThread(ThreadContext *T);
 #define GEVO_RT_SYNCWARP "gevo_rt_syncwarp"
 #define GEVO_RT_CHECK "gevo_rt_check"
 #define GEVO_RT_BUDGET "gevo_rt_budget"
-#define GEVO_RT_RACE "gevo_rt_race"
+#define GEVO_RT_ACCESS "gevo_rt_access"
 
 #endif // GEVO_HARNESS_CPU_RUNTIME_H

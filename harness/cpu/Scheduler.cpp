@@ -84,6 +84,9 @@ BlockRun::BlockRun(LaunchState &L, char *Shared)
       Waits(Threads.size()), Caches(Threads.size() * L.CheckSites) {
   if (L.Race)
     Race.emplace(*L.Race, Threads.size(), L.UseFibers, Shared, L.SharedBytes);
+  if (L.Perf)
+    Tracer.emplace(*L.Perf, L.Config.Block.size(), L.UseFibers, Shared,
+                   L.SharedBytes, L.Buffers);
   const Dim3 &B = L.Config.Block, &G = L.Config.Grid;
   for (unsigned I = 0; I < Threads.size(); ++I) {
     ThreadContext &T = Threads[I];
@@ -100,6 +103,9 @@ BlockRun::BlockRun(LaunchState &L, char *Shared)
     T.StackTop = nullptr;
     T.Block = this;
     T.Linear = T.Tid = I;
+    T.PerfBase = Tracer ? Tracer->counts(0) : nullptr;
+    T.PerfCounts = Tracer ? Tracer->counts(I) : nullptr;
+    T.Tracing = 0;
   }
 }
 
@@ -121,6 +127,11 @@ void BlockRun::reset(uint64_t Linear) {
   Aborting = false;
   if (Race)
     Race->startBlock();
+  if (Tracer) {
+    Tracer->start(std::binary_search(L.Traced.begin(), L.Traced.end(), Linear));
+    for (ThreadContext &T : Threads)
+      T.Tracing = Tracer->tracing();
+  }
 }
 
 void BlockRun::run(uint64_t Linear) {
@@ -130,6 +141,8 @@ void BlockRun::run(uint64_t Linear) {
   else
     runBlockFunction();
   setCurrentThread(nullptr);
+  if (Tracer && Tracer->tracing())
+    L.Trace.add(Linear, Tracer->finish());
   uint64_t Rest = 0;
   for (const ThreadContext &T : Threads)
     Rest += T.Cost - std::min(T.Cost, T.Reported);
@@ -332,6 +345,8 @@ bool BlockRun::releaseBarrier() {
   }
   if (First && Race)
     Race->barrier();
+  if (First && Tracer)
+    Tracer->barrier();
   uint32_t Results[] = {0, And, Or, Popc};
   for (Wait &W : Waits) {
     if (W.S == State::Done)

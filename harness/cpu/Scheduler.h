@@ -13,6 +13,7 @@
 #ifndef GEVO_HARNESS_CPU_SCHEDULER_H
 #define GEVO_HARNESS_CPU_SCHEDULER_H
 
+#include "Perf.h"
 #include "Race.h"
 #include "Runtime.h"
 
@@ -49,6 +50,12 @@ public:
   unsigned CheckSites = 0;  ///< CheckCaches per ThreadContext.
   std::vector<CheckedRange> Ranges; ///< Sorted by Lo, disjoint.
   LaunchRace *Race = nullptr; ///< Races are checked (blocks run in order).
+  /// With the performance model: what it knows, the blocks it traces
+  /// (sorted), the device memory (sorted by address) and their totals.
+  const PerfSetup *Perf = nullptr;
+  std::vector<uint64_t> Traced;
+  std::vector<AccessRange> Buffers;
+  LaunchTrace Trace;
   std::atomic<uint64_t> Cost{0};
 
   /// Adds \p More to the launch's cost; false once past LaunchCostLimit.
@@ -99,15 +106,18 @@ public:
   /// The range a thread may access holding [Addr, Addr + Bytes), if any.
   std::optional<AccessRange> findRange(ThreadContext &T, uintptr_t Addr,
                                        uint64_t Bytes, bool IsWrite) const;
-  /// Records an access for race checking: 0, or 1 after recording a race or
-  /// an uninitialized read as \p T's fault. (Inline: the runtime's entry
-  /// calls it for every shadowed access.)
-  uint32_t race(ThreadContext &T, uintptr_t Addr, uint64_t Bytes,
-                uint32_t Flags, uint32_t Site, const char *Uid) {
+  /// Records an access for the model's trace and the race checks: 0, or 1
+  /// after recording a race or an uninitialized read as \p T's fault.
+  /// (Inline: the runtime's entry calls it for every shadowed access.)
+  uint32_t access(ThreadContext &T, uintptr_t Addr, uint64_t Bytes,
+                  uint32_t Flags, uint32_t Site, const char *Uid) {
     auto Stack = reinterpret_cast<uintptr_t>(T.StackLimit);
-    if (!Race || Addr - Stack < uintptr_t(T.StackTop - T.StackLimit))
+    if (Addr - Stack < uintptr_t(T.StackTop - T.StackLimit))
       return 0; // a thread's own locals
-    if (!Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid))
+    if (T.Tracing)
+      Tracer->record(T.Tid, Addr, Bytes, Flags, Site);
+    if (!Race || (Flags & AccessNoRace) ||
+        !Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid))
       return 0;
     return raceFound(T, Uid);
   }
@@ -147,6 +157,7 @@ private:
   std::vector<boost::context::fiber> Fibers;  ///< Each thread's fiber.
   std::vector<boost::context::fiber> Returns; ///< Back to the scheduler.
   std::optional<BlockRace> Race;
+  std::optional<BlockTracer> Tracer;
   RaceFault RaceFound; ///< The fault of the thread that found a race.
   const ThreadContext *RaceThread = nullptr; ///< That thread.
 };

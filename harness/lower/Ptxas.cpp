@@ -1,4 +1,4 @@
-//===- Ptxas.cpp - The offline ptxas check of lowered PTX -----------------===//
+//===- Ptxas.cpp - ptxas on lowered PTX: the check, and register counts ---===//
 
 #include "gevo/harness/Cuda.h"
 #include "gevo/harness/Lower.h"
@@ -9,6 +9,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 
 #include <optional>
@@ -19,32 +20,69 @@ using namespace llvm;
 namespace {
 constexpr unsigned PtxasSeconds = 120;
 constexpr unsigned DiagnosticLines = 6;
-} // namespace
 
-Error gevo::checkPtx(StringRef Ptx, const CudaToolkit &Cuda, StringRef Arch) {
+/// Runs ptxas -arch=<Arch> (and \p Extra) on \p Ptx; its diagnostics, or
+/// an Error naming ptxas with their first lines.
+Expected<std::string> runPtxas(StringRef Ptx, const gevo::CudaToolkit &Cuda,
+                               StringRef Arch, std::optional<StringRef> Extra) {
   if (Cuda.Ptxas.empty())
-    return lowerFailure("ptxas not found in the CUDA toolkit at '" + Cuda.Root +
-                   "' (set CUDA_PATH)");
+    return gevo::lowerFailure("ptxas not found in the CUDA toolkit at '" +
+                              Cuda.Root + "' (set CUDA_PATH)");
   SmallString<128> PtxPath, LogPath;
-  if (Error E = writeTemporary("ptx", Ptx, PtxPath))
-    return E;
+  if (Error E = gevo::writeTemporary("ptx", Ptx, PtxPath))
+    return std::move(E);
   FileRemover RemovePtx(PtxPath);
-  if (Error E = writeTemporary("log", "", LogPath))
-    return E;
+  if (Error E = gevo::writeTemporary("log", "", LogPath))
+    return std::move(E);
   FileRemover RemoveLog(LogPath);
   std::string ArchFlag = ("-arch=" + Arch).str();
-  StringRef Args[] = {Cuda.Ptxas, ArchFlag, PtxPath, "-o", "/dev/null"};
-  std::optional<StringRef> Redirects[] = {StringRef(), StringRef(),
+  SmallVector<StringRef> Args = {Cuda.Ptxas, ArchFlag};
+  if (Extra)
+    Args.push_back(*Extra);
+  Args.append({PtxPath, "-o", "/dev/null"});
+  std::optional<StringRef> Redirects[] = {StringRef(), StringRef(LogPath),
                                           StringRef(LogPath)};
   std::string ExecError;
   int Status = sys::ExecuteAndWait(Cuda.Ptxas, Args, std::nullopt, Redirects,
                                    PtxasSeconds, 0, &ExecError);
-  if (Status == 0)
-    return Error::success();
   std::string Command = "ptxas " + ArchFlag;
   if (Status < 0)
-    return lowerFailure(Command + " did not finish: " + ExecError);
-  return lowerFailure(Command + " rejected the PTX (exit " + Twine(Status) +
-                 "):\n" +
-                      firstLines(LogPath, DiagnosticLines, PtxPath, "input.ptx"));
+    return gevo::lowerFailure(Command + " did not finish: " + ExecError);
+  if (Status != 0)
+    return gevo::lowerFailure(
+        Command + " rejected the PTX (exit " + Twine(Status) + "):\n" +
+        gevo::firstLines(LogPath, DiagnosticLines, PtxPath, "input.ptx"));
+  auto Log = MemoryBuffer::getFile(LogPath);
+  return Log ? (*Log)->getBuffer().str() : std::string();
+}
+} // namespace
+
+Error gevo::checkPtx(StringRef Ptx, const CudaToolkit &Cuda, StringRef Arch) {
+  auto Log = runPtxas(Ptx, Cuda, Arch, std::nullopt);
+  return Log ? Error::success() : Log.takeError();
+}
+
+Expected<std::map<std::string, unsigned>>
+gevo::ptxasRegisters(StringRef Ptx, const CudaToolkit &Cuda, StringRef Arch) {
+  auto Log = runPtxas(Ptx, Cuda, Arch, StringRef("-v"));
+  if (!Log)
+    return Log.takeError();
+  // "Compiling entry function 'k' for 'sm_86'", then "Used 40 registers".
+  std::map<std::string, unsigned> Registers;
+  std::string Entry;
+  SmallVector<StringRef> Lines;
+  StringRef(*Log).split(Lines, '\n');
+  for (StringRef L : Lines) {
+    if (size_t At = L.find("Compiling entry function '"); At != StringRef::npos)
+      Entry = L.drop_front(At + 26).split('\'').first.str();
+    size_t Used = L.find("Used ");
+    unsigned N;
+    if (!Entry.empty() && Used != StringRef::npos &&
+        !L.drop_front(Used + 5).split(' ').first.getAsInteger(10, N) &&
+        L.drop_front(Used + 5).split(' ').second.starts_with("registers")) {
+      Registers[Entry] = N;
+      Entry.clear();
+    }
+  }
+  return Registers;
 }

@@ -184,6 +184,12 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
   St->CpuOpts.RaceChecks = O.Judging.Races;
   St->CpuOpts.InitChecks = O.Judging.Uninitialized;
   St->CpuOpts.Model = O.Judging.Model;
+  if (!O.Gpu.empty() && O.Target == "cpu") {
+    auto Gpu = cpu::findGpu(O.Gpu);
+    if (!Gpu)
+      return Gpu.takeError();
+    St->CpuOpts.Gpu = std::move(*Gpu);
+  }
   St->CrossCheck = O.Judging.Schedules;
   St->Accept = O.Accept;
   // Drivers load here, once: every worker forked from the server has them.

@@ -30,9 +30,11 @@ std::string encodeEval(const VariantEval &V) {
     W.u64(C.Identical);
     W.f64(C.Seconds);
     W.u64(C.ModeledCost);
+    W.f64(C.ModeledSeconds);
   }
   W.f64(V.Seconds);
   W.u64(V.ModeledCost);
+  W.f64(V.ModeledSeconds);
   W.f64(V.Error);
   W.u64(V.Identical);
   W.f64(V.JitSeconds);
@@ -54,9 +56,11 @@ bool decodeEval(std::string_view In, VariantEval &V) {
     C.Identical = R.u64();
     C.Seconds = R.f64();
     C.ModeledCost = R.u64();
+    C.ModeledSeconds = R.f64();
   }
   V.Seconds = R.f64();
   V.ModeledCost = R.u64();
+  V.ModeledSeconds = R.f64();
   V.Error = R.f64();
   V.Identical = R.u64();
   V.JitSeconds = R.f64();

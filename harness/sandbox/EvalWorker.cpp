@@ -95,6 +95,7 @@ CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
   R.FaultUid = Got.FaultUid;
   R.OtherUid = Got.OtherUid;
   R.ModeledCost = Got.ModeledCost;
+  R.ModeledSeconds = Got.ModeledSeconds;
   R.Seconds = median(Times);
   if (R.S == Status::Ok) {
     judgeOutputs(C, Want, Got, St.Accept, R);
@@ -160,6 +161,7 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
     }
     V.Seconds += C.Seconds;
     V.ModeledCost += C.ModeledCost;
+    V.ModeledSeconds += C.ModeledSeconds;
     V.Error = std::max(V.Error, C.Error);
     V.Identical &= C.Identical;
     V.Cases.push_back(std::move(C));

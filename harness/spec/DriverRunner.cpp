@@ -88,12 +88,14 @@ public:
       LaunchOutcome Again = *Fault;
       Again.Seconds = 0;
       Again.ModeledCost = 0;
+      Again.ModeledSeconds = 0;
       return Again;
     }
     LaunchOutcome L = D.launch(Kernel, Grid, Block, SharedBytes, Args);
     ++Launches;
     Seconds += L.Seconds;
     ModeledCost += L.ModeledCost;
+    ModeledSeconds += L.ModeledSeconds;
     if (L.S != Status::Ok)
       Fault = L;
     return L;
@@ -103,6 +105,7 @@ public:
   unsigned Launches = 0;
   double Seconds = 0;
   uint64_t ModeledCost = 0;
+  double ModeledSeconds = 0;
 
 private:
   PlanDevice &D;
@@ -158,6 +161,7 @@ CaseOutcome runDriverCase(const CaseSpec &C, PlanDevice &Target) {
   Out.Launches = Dev.Launches;
   Out.KernelSeconds = Dev.Seconds;
   Out.ModeledCost = Dev.ModeledCost;
+  Out.ModeledSeconds = Dev.ModeledSeconds;
   if (Dev.Fault) {
     Out.S = Dev.Fault->S;
     Out.Message = Dev.Fault->Message;

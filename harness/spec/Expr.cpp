@@ -12,7 +12,7 @@ namespace gevo {
 
 struct ExprNode {
   enum Op { Const, Var, Neg, Add, Sub, Mul, Div, Mod, Lt, Le, Gt, Ge, Eq,
-            Ne, Select, Min, Max };
+            Ne, Select, Min, Max, CeilDiv, Ceil, Floor };
   Op O = Const;
   ExprValue C;      // Const
   std::string Name; // Var
@@ -26,7 +26,8 @@ using NodePtr = std::shared_ptr<const ExprNode>;
 const char *opText(ExprNode::Op O) {
   static const char *const Text[] = {
       "",   "",  "-",  "+",  "-",  "*", "/",   "%",  "<",
-      "<=", ">", ">=", "==", "!=", "?", "min", "max"};
+      "<=", ">", ">=", "==", "!=", "?", "min", "max", "cdiv", "ceil",
+      "floor"};
   return Text[O];
 }
 
@@ -38,6 +39,16 @@ ExprValue apply(ExprNode::Op O, const std::vector<ExprValue> &V,
     return V[0].Int ? ExprValue::integer(-V[0].I) : ExprValue::real(-V[0].D);
   if (O == N::Select)
     return V[0].asDouble() != 0 ? V[1] : V[2];
+  if (O == N::Ceil || O == N::Floor) {
+    if (V[0].Int)
+      return V[0];
+    double R = O == N::Ceil ? std::ceil(V[0].D) : std::floor(V[0].D);
+    if (!(std::fabs(R) < 0x1p62)) {
+      Err = "overflows a 64-bit integer";
+      return {};
+    }
+    return ExprValue::integer(int64_t(R));
+  }
   bool Int = V[0].Int && V[1].Int;
   double A = V[0].asDouble(), B = V[1].asDouble();
   auto Truth = [](bool T) { return ExprValue::integer(T); };
@@ -61,7 +72,7 @@ ExprValue apply(ExprNode::Op O, const std::vector<ExprValue> &V,
   default:
     break;
   }
-  if ((O == N::Div || O == N::Mod) && B == 0) {
+  if ((O == N::Div || O == N::Mod || O == N::CeilDiv) && B == 0) {
     Err = "divides by zero";
     return {};
   }
@@ -75,6 +86,8 @@ ExprValue apply(ExprNode::Op O, const std::vector<ExprValue> &V,
       return ExprValue::real(A * B);
     case N::Div:
       return ExprValue::real(A / B);
+    case N::CeilDiv:
+      return ExprValue::real(std::ceil(A / B));
     default:
       return ExprValue::real(std::fmod(A, B));
     }
@@ -94,6 +107,14 @@ ExprValue apply(ExprNode::Op O, const std::vector<ExprValue> &V,
   case N::Div:
     Over = X == INT64_MIN && Y == -1;
     R = Over ? 0 : X / Y;
+    break;
+  case N::CeilDiv:
+    if (Y < 0 || X < 0) {
+      Err = "cdiv takes no negative operands";
+      return {};
+    }
+    Over = __builtin_add_overflow(X, Y - 1, &R);
+    R /= Y;
     break;
   default:
     R = Y == -1 ? 0 : X % Y;
@@ -256,8 +277,19 @@ private:
   }
 
   NodePtr call(const std::string &Name) {
-    ExprNode::Op O = Name == "min" ? ExprNode::Min : ExprNode::Max;
+    ExprNode::Op O = Name == "min"    ? ExprNode::Min
+                     : Name == "max"  ? ExprNode::Max
+                     : Name == "cdiv" ? ExprNode::CeilDiv
+                     : Name == "ceil" ? ExprNode::Ceil
+                                      : ExprNode::Floor;
     NodePtr A = ternary();
+    if (O == ExprNode::Ceil || O == ExprNode::Floor) {
+      if (!eat(")")) {
+        fail(Name + "() takes one argument: expected ')'");
+        return nullptr;
+      }
+      return make(O, {A});
+    }
     if (!eat(",")) {
       fail(Name + "() takes two arguments: expected ','");
       return nullptr;
@@ -276,7 +308,9 @@ private:
            (std::isalnum(uint8_t(Text[Pos])) || Text[Pos] == '_'))
       ++Pos;
     std::string Name = Text.substr(Start, Pos - Start);
-    if ((Name == "min" || Name == "max") && eat("("))
+    if ((Name == "min" || Name == "max" || Name == "cdiv" || Name == "ceil" ||
+         Name == "floor") &&
+        eat("("))
       return call(Name);
     if (auto It = Consts.find(Name); It != Consts.end()) {
       auto N = std::make_shared<ExprNode>();
@@ -361,8 +395,12 @@ std::string nodeText(const ExprNode &N) {
   case ExprNode::Select:
     return "(" + nodeText(*N.Kids[0]) + " ? " + nodeText(*N.Kids[1]) + " : " +
            nodeText(*N.Kids[2]) + ")";
+  case ExprNode::Ceil:
+  case ExprNode::Floor:
+    return std::string(opText(N.O)) + "(" + nodeText(*N.Kids[0]) + ")";
   case ExprNode::Min:
   case ExprNode::Max:
+  case ExprNode::CeilDiv:
     return std::string(opText(N.O)) + "(" + nodeText(*N.Kids[0]) + ", " +
            nodeText(*N.Kids[1]) + ")";
   default:

@@ -222,6 +222,11 @@ private:
     ++Out.Launches;
     Out.KernelSeconds += L.Seconds;
     Out.ModeledCost += L.ModeledCost;
+    if (L.ModeledSeconds > Slowest) {
+      Slowest = L.ModeledSeconds;
+      Out.ModelNote = L.ModelNote;
+    }
+    Out.ModeledSeconds += L.ModeledSeconds;
     if (L.S != Status::Ok) {
       Out.FaultUid = L.FaultUid;
       Out.OtherUid = L.OtherUid;
@@ -233,6 +238,7 @@ private:
   const CaseSpec &C;
   PlanDevice &D;
   CaseOutcome Out;
+  double Slowest = 0; ///< the largest predicted time of a launch so far
   std::map<std::string, uint64_t> Addr;
   std::map<std::string, const BufferSpec *> Specs;
   std::map<std::string, ExprValue> Counters;

@@ -50,9 +50,10 @@ ParamDefs overlayParams(ParamDefs Defs, const Field &F) {
   return Defs;
 }
 
-/// The values of Defs in order, those in Fixed (drawn values) replaced.
+/// The values of Defs in order, those in Fixed (drawn or given values)
+/// replaced; Fixed's others come first, for Defs to use.
 Params evalParams(const ParamDefs &Defs, const Params &Fixed) {
-  Params P;
+  Params P = Fixed;
   for (auto &[Name, Def] : Defs) {
     auto It = Fixed.find(Name);
     ExprValue V =
@@ -344,6 +345,24 @@ llvm::Expected<std::vector<CaseSpec>> drawCases(const Spec &S, unsigned N,
       }
       Out.back().Name = Name;
     }
+    return Out;
+  } catch (const SpecError &E) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), E.Message);
+  }
+}
+
+llvm::Expected<std::vector<CaseSpec>> instantiateCases(const Spec &S,
+                                                       const Params &Given) {
+  json J = json::parse(S.Text, nullptr, /*allow_exceptions=*/false,
+                       /*ignore_comments=*/true);
+  try {
+    Field Root{J, S.Where + ": ", ""};
+    ParamDefs Top = topParams(Root);
+    std::vector<CaseSpec> Out;
+    Field Cases = Root.at("cases");
+    for (size_t I = 0, N = Cases.size(); I < N; ++I)
+      Out.push_back(parseCase(Cases.child(I), S.Dir, /*HeldOut=*/false, Top,
+                              Given));
     return Out;
   } catch (const SpecError &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), E.Message);

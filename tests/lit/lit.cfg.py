@@ -21,6 +21,7 @@ config.substitutions.append(("%gevo-mutate", os.path.join(bin_dir, "gevo-mutate"
 config.substitutions.append(("%gevo-run", os.path.join(bin_dir, "gevo-run")))
 config.substitutions.append(("%gevo-evolve", os.path.join(bin_dir, "gevo-evolve")))
 config.substitutions.append(("%gevo-report", os.path.join(bin_dir, "gevo-report")))
+config.substitutions.append(("%gevo-model-check", os.path.join(bin_dir, "gevo-model-check")))
 config.substitutions.append(("%corpus", os.path.join(config.gevo_obj_root, "benchmarks", "corpus")))
 config.substitutions.append(("%src", config.gevo_src_root))
 config.substitutions.append(("%obj", config.gevo_obj_root))

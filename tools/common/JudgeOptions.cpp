@@ -49,6 +49,26 @@ Judge judgeOptions(llvm::StringRef Tool, const po::variables_map &VM,
   return J;
 }
 
+void addGpuOption(po::options_description &Opts) {
+  static const std::string Help =
+      "the GPU the cpu target's warp-level model predicts kernel times for "
+      "(--objective modeled): a built-in one (" +
+      llvm::join(cpu::gpuNames(), ", ") + "; default " + cpu::DefaultGpu +
+      ") or a description file, NAME.json, with the keys of "
+      "harness/gpus/README.md";
+  Opts.add_options()("gpu", po::value<std::string>()->value_name("NAME"),
+                     Help.c_str());
+}
+
+std::string gpuOption(llvm::StringRef Tool, const po::variables_map &VM,
+                      int ExitStatus) {
+  std::string Name = VM.count("gpu") ? VM["gpu"].as<std::string>()
+                                     : std::string(cpu::DefaultGpu);
+  if (auto G = cpu::findGpu(Name); !G)
+    toolError(Tool, "--gpu: " + llvm::toString(G.takeError()), ExitStatus);
+  return Name;
+}
+
 void sayAllowedRaces(llvm::StringRef Tool,
                      const std::vector<std::string> &Allowed) {
   if (!Allowed.empty())

@@ -1,7 +1,8 @@
 //===- JudgeOptions.h - The cpu target's judge on the command line -*- C++ -*-===//
 //
 // --check, --memory-model and --allow-base-races, shared by the tools that
-// run variants (gevo-run, gevo-evolve, gevo-suite).
+// run variants (gevo-run, gevo-evolve, gevo-suite), and --gpu, the GPU the
+// cpu target's model predicts times for.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_TOOLS_JUDGEOPTIONS_H
@@ -21,6 +22,16 @@ void addJudgeOptions(boost::program_options::options_description &Opts);
 Judge judgeOptions(llvm::StringRef Tool,
                    const boost::program_options::variables_map &VM,
                    int ExitStatus);
+
+/// Adds --gpu to \p Opts.
+void addGpuOption(boost::program_options::options_description &Opts);
+
+/// The GPU --gpu names (cpu::DefaultGpu when not given), checked: an
+/// unknown one is a one-line toolError with \p ExitStatus listing those
+/// there are.
+std::string gpuOption(llvm::StringRef Tool,
+                      const boost::program_options::variables_map &VM,
+                      int ExitStatus);
 
 /// Says on stderr which of the base's racing instructions are let through
 /// (Judge::AllowBaseRaces), when any are.

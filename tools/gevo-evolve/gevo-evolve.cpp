@@ -94,7 +94,7 @@ ProgressFn progressPrinter() {
 }
 
 void printSummary(const GevoRun &R, const nlohmann::json &S) {
-  bool Modeled = R.config().Objective.Cost == CostKind::Modeled;
+  CostKind Cost = R.config().Objective.Cost;
   const nlohmann::json &T = S["time_shares"];
   std::printf("\n%llu evaluations over %u generations (%.1f/s, %llu from the "
               "cache); preparing a candidate took %.1f ms, its JIT %.1f ms\n",
@@ -103,7 +103,12 @@ void printSummary(const GevoRun &R, const nlohmann::json &S) {
               (unsigned long long)S.value("cache_hits", 0ull),
               T.value("prepare_ms_per_candidate", 0.0),
               T.value("jit_ms_per_variant", 0.0));
-  std::printf("base %s: %.6g\n", Modeled ? "modeled cost" : "time (s)",
+  std::printf("base %s: %.6g\n",
+              Cost == CostKind::Count     ? "instruction count"
+              : Cost == CostKind::Modeled ? ("modeled time on " +
+                                             R.config().Gpu + " (s)")
+                                                .c_str()
+                                          : "time (s)",
               S["base"]["objectives"][0].get<double>());
   const nlohmann::json &H = S["heldout"];
   if (!H.value("held_out", true))
@@ -152,9 +157,11 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   if (!M)
     fail("--mode must be default or mo, not '" + Mode + "'");
   if (!K)
-    fail("--objective must be time or modeled, not '" + Objective + "'");
+    fail("--objective must be time, modeled or count, not '" + Objective +
+         "'");
   C.Objective.Mode = *M;
   C.Objective.Cost = *K;
+  C.Gpu = gevo::gpuOption(Tool, VM, BadInput);
   if (VM.count("time-budget")) {
     std::string Budget = VM["time-budget"].as<std::string>();
     std::optional<double> S = parseDuration(Budget);
@@ -181,7 +188,7 @@ Expected<std::unique_ptr<GevoRun>> resumeRun(const std::string &Dir,
                                              const RunConfig &C,
                                              const po::variables_map &VM) {
   for (const char *Own : {"tests", "out", "kernel", "seed", "pop", "mode",
-                          "objective", "generations", "time-budget",
+                          "objective", "gpu", "generations", "time-budget",
                           "functions", "check", "memory-model",
                           "allow-base-races"})
     if (VM.count(Own) && !VM[Own].defaulted())
@@ -205,9 +212,11 @@ int main(int argc, char **argv) {
       "one kernel of a multi-kernel module to evolve")(
       "target", po::value(&C.Target)->default_value("cpu"), "where variants run: cpu")(
       "objective", po::value<std::string>(),
-      "what to minimise: modeled (the cpu target's deterministic modeled "
-      "cost; the default on the cpu target, whose wall time is no proxy for "
-      "a GPU's) or time (kernel wall time; the default on a GPU)")(
+      "what to minimise: modeled (the kernel time the cpu target's "
+      "warp-level model predicts on --gpu; the default on the cpu target, "
+      "whose wall time is no proxy for a GPU's), count (its weighted "
+      "instruction count, the model before) or time (kernel wall time; the "
+      "default on a GPU)")(
       "mode", po::value<std::string>()->default_value("default"),
       "default (exact output) or mo (cost vs output error)")(
       "error-tolerance", po::value(&C.Objective.ErrorTolerance)->default_value(0.01),
@@ -256,6 +265,7 @@ int main(int argc, char **argv) {
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
   po::options_description Judging("Judging variants (the cpu target)");
   gevo::addJudgeOptions(Judging);
+  gevo::addGpuOption(Judging);
   po::options_description All;
   All.add(Run).add(Ga).add(Measure).add(Judging);
   po::variables_map VM;

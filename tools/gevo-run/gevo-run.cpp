@@ -62,8 +62,8 @@ std::vector<CaseResult> pairWithBase(const gevo::VariantEval &V,
 }
 
 void printTable(const std::vector<CaseResult> &Results, const Module &M) {
-  std::printf("%-16s %-18s %12s %12s %10s %14s\n", "case", "status", "error",
-              "time ms", "speedup", "modeled cost");
+  std::printf("%-16s %-18s %12s %12s %10s %12s %14s\n", "case", "status",
+              "error", "time ms", "speedup", "modeled ms", "modeled cost");
   for (const CaseResult &R : Results) {
     const gevo::CaseEval &E = R.Eval;
     std::string St(gevo::statusName(E.S));
@@ -72,10 +72,10 @@ void printTable(const std::vector<CaseResult> &Results, const Module &M) {
     if (!E.OtherUid.empty())
       St += " " + E.OtherUid;
     double Ms = E.Seconds * 1e3;
-    std::printf("%-16s %-18s %12.3g %12.3f %9.2fx %14llu\n", E.Name.c_str(),
-                St.c_str(), E.Error, Ms,
+    std::printf("%-16s %-18s %12.3g %12.3f %9.2fx %12.4g %14llu\n",
+                E.Name.c_str(), St.c_str(), E.Error, Ms,
                 Ms > 0 ? R.BaseSeconds * 1e3 / Ms : 0.0,
-                (unsigned long long)E.ModeledCost);
+                E.ModeledSeconds * 1e3, (unsigned long long)E.ModeledCost);
     if (E.S != gevo::Status::Ok && !E.Message.empty())
       std::printf("  %s\n", E.Message.c_str());
     for (const std::string *Uid : {&E.FaultUid, &E.OtherUid})
@@ -136,6 +136,7 @@ nlohmann::json toJson(const std::vector<CaseResult> &Results,
                      {"time_ms", E.Seconds * 1e3},
                      {"base_time_ms", R.BaseSeconds * 1e3},
                      {"modeled_cost", E.ModeledCost},
+                     {"modeled_ms", E.ModeledSeconds * 1e3},
                      {"fault_uid", E.FaultUid},
                      {"other_uid", E.OtherUid},
                      {"message", E.Message}});
@@ -194,6 +195,7 @@ int main(int argc, char **argv) {
       "json", "print one JSON object instead of a table")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
   gevo::addJudgeOptions(Opts);
+  gevo::addGpuOption(Opts);
   po::variables_map VM;
   gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (VM.count("help")) {
@@ -229,6 +231,7 @@ int main(int argc, char **argv) {
   EO.OracleCacheDir = OracleCache;
   EO.DriverCacheDir = DriverCache;
   EO.Judging = gevo::judgeOptions(Tool, VM, 2);
+  EO.Gpu = gevo::gpuOption(Tool, VM, 2);
   std::unique_ptr<gevo::Evaluator> Eval =
       gevo::evaluatorOnTests(Tool, Kernel, *Base, TestsDir, EO, 2, Draw, Seed);
   bool HeldOut = VM.count("heldout") || Draw;

@@ -12,6 +12,7 @@
 #include "Apps.h"
 #include "Render.h"
 #include "Runner.h"
+#include "JudgeOptions.h"
 #include "Summary.h"
 #include "ToolSupport.h"
 
@@ -73,13 +74,14 @@ const char *Overview =
 /// gevo-evolve options that gevo-suite sets itself.
 const char *const Owned[] = {"--tests", "--out",       "--kernel", "--resume",
                              "--threads", "--workers", "--seed",   "--pop",
-                             "--objective", "--target", "--generations",
+                             "--objective", "--gpu", "--target",
+                             "--generations",
                              "--time-budget", "--help", "-h",      "-q",
                              "--quiet"};
 
 struct Options {
   std::string SuiteDir, Out, IrDir, Budget, Objective, Target, Apps, Previous,
-      AppTimeout;
+      AppTimeout, Gpu;
   unsigned Generations = 0, Pop = 0, Jobs = 1, Cores = 0;
   uint64_t Seed = 1;
   std::vector<std::string> EvolveArgs;
@@ -138,8 +140,11 @@ void validate(Options &O, const po::variables_map &VM) {
           "--resume to finish its apps)");
   if (O.Objective.empty())
     O.Objective = O.Target == "cpu" ? "modeled" : "time";
-  if (O.Objective != "time" && O.Objective != "modeled")
-    usage("--objective must be time or modeled, not '" + O.Objective + "'");
+  if (O.Objective != "time" && O.Objective != "modeled" &&
+      O.Objective != "count")
+    usage("--objective must be time, modeled or count, not '" + O.Objective +
+          "'");
+  O.Gpu = gevo::gpuOption(Tool, VM, 2);
   if (VM.count("pop") && O.Pop < 2)
     usage("--pop must be at least 2");
   if (O.Jobs == 0)
@@ -160,7 +165,7 @@ std::vector<std::string> evolveArgv(const Options &O, const App &A,
   unsigned PerApp = std::max(1u, O.Cores / O.Jobs);
   std::vector<std::string> V = {
       Evolve, A.Kernel, "--tests", A.TestsDir, "--out", AppDir + "/run",
-      "--objective", O.Objective, "--target", O.Target,
+      "--objective", O.Objective, "--gpu", O.Gpu, "--target", O.Target,
       "--seed", std::to_string(O.Seed), "--threads", std::to_string(PerApp),
       "--workers", std::to_string(PerApp)};
   if (O.BudgetSeconds)
@@ -184,6 +189,7 @@ nlohmann::json setupJson(const Options &O, int Argc, char **Argv) {
           {"command", commandLine(Argc, Argv)},
           {"date", today()},
           {"objective", O.Objective},
+          {"gpu", O.Gpu},
           {"target", O.Target},
           {"pop", OrNull(O.Pop, O.Pop)},
           {"generations", OrNull(!O.BudgetSeconds, O.Generations)},
@@ -252,9 +258,10 @@ po::options_description optionTable(Options &O) {
       "pop", po::value(&O.Pop)->value_name("N"),
       "population size (default: gevo-evolve's, 256)")(
       "objective", po::value(&O.Objective),
-      "modeled (the cpu target's deterministic modeled cost; the default on "
-      "the cpu target, whose wall time is no proxy for a GPU's) or time "
-      "(kernel wall time; the default on a GPU)")(
+      "modeled (the kernel time the cpu target's warp-level model predicts "
+      "on --gpu; the default on the cpu target, whose wall time is no proxy "
+      "for a GPU's), count (its weighted instruction count) or time (kernel "
+      "wall time; the default on a GPU)")(
       "target", po::value(&O.Target)->default_value("cpu"), "where variants run")(
       "apps", po::value(&O.Apps)->value_name("A,B"),
       "only these apps, in this order (default: all, by name)")(
@@ -279,6 +286,7 @@ po::options_description optionTable(Options &O) {
       "pass ARG on to gevo-evolve; repeatable, e.g. "
       "--evolve-arg=--validate-repeat=1")(
       "suite", po::value(&O.SuiteDir), "the suite folder (positional)");
+  gevo::addGpuOption(T);
   return T;
 }
 

@@ -298,7 +298,12 @@ int main(int argc, char **argv) {
       "constraints of your own)")(
       "size", po::value(&A.Size), "live: the operator's size (see above)")(
       "live-metric", po::value(&A.Live.Metric)->default_value("modeled"),
-      "live: modeled (the cpu target's deterministic cost) or time (median kernel seconds)")(
+      "live: modeled (the kernel time the cpu target's warp-level model "
+      "predicts on --gpu), count (its weighted instruction count) or time "
+      "(median kernel seconds)")(
+      "gpu", po::value(&A.Live.Gpu)->default_value(gevo::cpu::DefaultGpu),
+      "live: the GPU --live-metric modeled predicts for, a built-in one or a "
+      "description file NAME.json (harness/gpus/README.md)")(
       "live-repeat", po::value(&A.Live.Repeat)->default_value(3),
       "live: timed launches per config with --live-metric time")(
       "live-workers", po::value(&A.Live.Workers)->default_value(2),

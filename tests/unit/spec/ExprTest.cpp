@@ -60,6 +60,26 @@ TEST(Expr, ComparisonsSelectMinMax) {
   EXPECT_EQ(value("max(-1, -2)").I, -1);
 }
 
+TEST(Expr, RoundingFunctions) {
+  std::map<std::string, ExprValue> Config = {
+      {"block_size_x", ExprValue::integer(48)},
+      {"tile_size_x", ExprValue::integer(3)}};
+  // A grid over 4096 columns: 4096 / 144 = 28.4, so 29 blocks.
+  EXPECT_EQ(value("cdiv(4096, block_size_x * tile_size_x)", Config).I, 29);
+  EXPECT_EQ(value("cdiv(4096, 64)").I, 64);
+  EXPECT_EQ(value("ceil(4096 / (block_size_x * tile_size_x * 1.0))", Config).I,
+            29);
+  ExprValue F = value("floor(-2.5)");
+  EXPECT_TRUE(F.Int);
+  EXPECT_EQ(F.I, -3);
+  EXPECT_EQ(value("ceil(7)").I, 7);
+  EXPECT_DOUBLE_EQ(value("cdiv(7.0, 2)").D, 4.0);
+  EXPECT_NE(parseError("cdiv(1, 0)").find("divides by zero"),
+            std::string::npos);
+  EXPECT_NE(parseError("ceil(1, 2)").find("takes one argument"),
+            std::string::npos);
+}
+
 TEST(Expr, ConstantsFoldAndVariablesWait) {
   auto E = llvm::cantFail(
       Expr::parse("2*it + n/4", {{"n", ExprValue::integer(64)}}, {"it"}));

@@ -36,6 +36,9 @@ struct RunConfig {
   std::string TestsDir; ///< absolute
   std::string Target = "cpu";
   KernelObjective Objective;
+  /// The GPU objective modeled predicts for (a built-in name or a
+  /// description file, gevo/harness/cpu/Gpu.h).
+  std::string Gpu = cpu::DefaultGpu;
   GevoParams Params;
   uint64_t Seed = 1;
   double TimeBudgetSeconds = std::numeric_limits<double>::infinity();

@@ -27,7 +27,10 @@
 namespace gevo::evolve {
 
 enum class GevoMode { Default, MultiObjective };
-enum class CostKind { Time, Modeled };
+/// What a variant's cost is: its kernel time on the target, the cpu
+/// target's predicted GPU time (the warp-level model), or its weighted
+/// instruction count there.
+enum class CostKind { Time, Modeled, Count };
 
 std::optional<GevoMode> parseMode(const std::string &Name);
 std::optional<CostKind> parseCostKind(const std::string &Name);

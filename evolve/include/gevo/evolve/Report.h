@@ -30,10 +30,12 @@ struct Series {
 std::string svgLineChart(const std::string &Title, const std::string &XLabel,
                          const std::vector<double> &X,
                          const std::vector<Series> &Ys);
-/// An SVG scatter plot of points (X[i], Y[i]), with the base marked.
+/// An SVG scatter plot of points (X[i], Y[i]), with one point marked and
+/// labelled (the base, by default).
 std::string svgScatter(const std::string &Title, const std::string &XLabel,
                        const std::string &YLabel, const std::vector<double> &X,
-                       const std::vector<double> &Y, double BaseX, double BaseY);
+                       const std::vector<double> &Y, double MarkX, double MarkY,
+                       const std::string &MarkLabel = "base");
 
 } // namespace gevo::evolve
 

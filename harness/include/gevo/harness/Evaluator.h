@@ -82,6 +82,10 @@ struct EvalOptions {
   /// The GPU architecture variants are lowered for (empty: sm_80 for cuda,
   /// gfx90a for hip; a code object must match the GPU's).
   std::string Arch;
+  /// The cpu target: predict each case's time on this GPU (a built-in name
+  /// or a description file, cpu/Gpu.h) with the warp-level model
+  /// (CaseEval::ModeledSeconds); empty: no prediction.
+  std::string Gpu;
   unsigned Workers = 2;
   unsigned Repeat = 1; ///< timed runs per case; time is the median
   /// Wall-clock watchdog per variant; 0: max(5 s, JobTimeoutFactor x the
@@ -114,6 +118,7 @@ struct CaseEval {
   bool Identical = false; ///< outputs bit-identical to the oracle
   double Seconds = 0;     ///< median kernel time over Repeat
   uint64_t ModeledCost = 0;
+  double ModeledSeconds = 0; ///< with EvalOptions::Gpu
 };
 
 struct VariantEval {
@@ -124,6 +129,7 @@ struct VariantEval {
   std::vector<CaseEval> Cases;
   double Seconds = 0;       ///< sum of case medians
   uint64_t ModeledCost = 0; ///< sum
+  double ModeledSeconds = 0; ///< sum
   double Error = 0;         ///< max over cases
   bool Identical = false;   ///< all cases identical
   double JitSeconds = 0;    ///< load + JIT of the variant in the worker

@@ -3,7 +3,8 @@
 // A number in spec.json may be an expression: "(n + 15) / 16", "2*it + 1",
 // "min(n - 16*it, 16)". Integers and reals; + - * / % (integer / and %
 // truncate as in C, a real operand makes the operation real); comparisons
-// (1 or 0); c ? a : b; min(a, b), max(a, b); parentheses; names. A case's
+// (1 or 0); c ? a : b; min(a, b), max(a, b), cdiv(a, b) (rounded up),
+// ceil(x), floor(x); parentheses; names. A case's
 // parameters are constants, folded when the expression is parsed; loop
 // counters are variables, bound when it is evaluated.
 //

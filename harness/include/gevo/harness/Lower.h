@@ -66,6 +66,12 @@ llvm::Expected<std::string> lowerToPTX(const llvm::Module &M,
 llvm::Error checkPtx(llvm::StringRef Ptx, const CudaToolkit &Cuda,
                      llvm::StringRef Arch);
 
+/// The registers a thread of each kernel of \p Ptx uses, by symbol, as
+/// `ptxas -v -arch=<Arch>` reports them; checkPtx's Errors.
+llvm::Expected<std::map<std::string, unsigned>>
+ptxasRegisters(llvm::StringRef Ptx, const CudaToolkit &Cuda,
+               llvm::StringRef Arch);
+
 } // namespace gevo
 
 #endif // GEVO_HARNESS_LOWER_H

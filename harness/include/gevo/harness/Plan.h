@@ -28,6 +28,8 @@ struct LaunchOutcome {
   std::string OtherUid; // a race's other instruction, when known
   double Seconds = 0;   // kernel time
   uint64_t ModeledCost = 0;
+  double ModeledSeconds = 0; // the cpu target's model (cpu::Options::Gpu)
+  std::string ModelNote;     // why it predicts that (LaunchPerf::summary)
 };
 
 /// What a target offers a plan. Buffers are identified by their device
@@ -67,6 +69,8 @@ struct CaseOutcome {
   std::optional<double> Error;       // a driver's scalar error, if any
   double KernelSeconds = 0;   // summed over launches
   uint64_t ModeledCost = 0;   // summed over launches
+  double ModeledSeconds = 0;  // summed over launches
+  std::string ModelNote;      // the launch predicted slowest's
   unsigned Launches = 0;
 };
 

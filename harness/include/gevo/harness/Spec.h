@@ -184,6 +184,13 @@ llvm::Expected<Spec> parseSpec(const std::string &Text, const std::string &Where
 llvm::Expected<std::vector<CaseSpec>> drawCases(const Spec &S, unsigned N,
                                                 uint64_t Seed);
 
+/// S's cases (not the held-out ones) again, with \p Given's values: each
+/// replaces the parameter of its name, or is one more parameter the
+/// expressions may use (a tuning configuration's, as gevo-model-check
+/// gives them). Errors as loadSpec's.
+llvm::Expected<std::vector<CaseSpec>>
+instantiateCases(const Spec &S, const std::map<std::string, ExprValue> &Given);
+
 } // namespace gevo
 
 #endif

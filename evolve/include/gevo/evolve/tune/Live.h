@@ -29,6 +29,7 @@
 
 #include "gevo/evolve/tune/Operators.h"
 #include "gevo/evolve/tune/Tuner.h"
+#include "gevo/harness/cpu/Gpu.h"
 
 #include <memory>
 #include <mutex>
@@ -44,7 +45,10 @@ struct LiveOptions {
   std::string GevoCc;       ///< the gevo-cc executable
   std::string KernelDir;    ///< holding matmul.cu and conv2d.cu
   std::string KernelSource; ///< when set, compiled instead of the operator's .cu
-  std::string Metric = "modeled"; ///< "modeled" or "time"
+  /// "modeled" (the time the cpu target's warp-level model predicts on
+  /// Gpu), "count" (its weighted instruction count) or "time".
+  std::string Metric = "modeled";
+  std::string Gpu = gevo::cpu::DefaultGpu; ///< a name or a description file
   unsigned Repeat = 3;      ///< timed launches per config (metric "time")
   unsigned Workers = 2;     ///< sandboxed worker processes
   double CompileTimeoutSeconds = 60;

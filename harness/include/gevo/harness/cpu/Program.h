@@ -11,13 +11,16 @@
 #define GEVO_HARNESS_CPU_PROGRAM_H
 
 #include "gevo/harness/Status.h"
+#include "gevo/harness/cpu/Gpu.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +41,32 @@ struct LaunchConfig {
   unsigned DynamicSharedBytes = 0;
 };
 
+/// What the performance model (Options::Gpu) predicts for a launch, and
+/// why: the per-block figures are means over the traced blocks, each a sum
+/// over the block's warps.
+struct LaunchPerf {
+  double Seconds = 0;       ///< predicted time, launch overhead included
+  unsigned Registers = 0;   ///< per thread (an estimate from the IR)
+  unsigned BlocksPerSm = 0; ///< resident blocks per SM (occupancy)
+  /// What limits residency: "warps", "blocks", "registers" or "shared".
+  std::string Occupancy;
+  double Waves = 0; ///< blocks over what the GPU holds at once
+  /// What bounds the time: "dram", "l2", "issue", "fp32", "fp64", "sfu",
+  /// "lsu", "shared" (bank wavefronts: shared, L1 and constant) or
+  /// "latency" (one warp's dependent chain).
+  std::string Bound;
+  uint64_t TracedBlocks = 0;
+  double Issued = 0; ///< warp instructions per block
+  double GlobalRequests = 0, L2Sectors = 0;
+  double SharedRequests = 0, SharedWavefronts = 0;
+  double LatencyCycles = 0; ///< the longest warp's chain, per block
+  double DramBytes = 0;     ///< the whole launch's
+
+  /// One line: "dram bound; 8 blocks/SM (warps), 32 registers, 1.2
+  /// waves; per block 88 warp instructions, 64 L2 sectors, ...".
+  std::string summary() const;
+};
+
 struct LaunchResult {
   Status S = Status::Ok;
   std::string FaultUid; ///< UID of the faulting instruction, when known.
@@ -48,6 +77,10 @@ struct LaunchResult {
   /// run of the same kernel and input.
   uint64_t ModeledCost = 0;
   double Seconds = 0;
+  /// With Options::Gpu: the predicted time on that GPU (Perf.Seconds); the
+  /// same on every run of the same kernel and input.
+  double ModeledSeconds = 0;
+  LaunchPerf Perf;
 };
 
 /// Which intra-warp accesses a race needs no synchronisation for.
@@ -92,6 +125,18 @@ struct Options {
   /// UIDs whose races and uninitialized reads are let through (a base's
   /// known ones, e.g. gevo-evolve --allow-base-races).
   std::vector<std::string> AllowedRaces;
+  /// Predict each launch's time on this GPU (LaunchResult::ModeledSeconds)
+  /// with the warp-level model, from TracedBlocks of its blocks (evenly
+  /// spaced, the first and the last among them).
+  std::optional<GpuSpec> Gpu;
+  /// Registers per thread by kernel symbol (ptxas -v's), for the model's
+  /// occupancy; a kernel not listed gets an estimate from its IR.
+  std::map<std::string, unsigned> Registers;
+  unsigned TracedBlocks = 4;
+  /// Run only the traced blocks (the outputs are then incomplete; the
+  /// modeled cost is theirs scaled to the grid): for a prediction alone,
+  /// as gevo-model-check makes.
+  bool TracedBlocksOnly = false;
 };
 
 class Program {
