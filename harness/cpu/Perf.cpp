@@ -81,25 +81,39 @@ void BlockTracer::barrier() {
 
 void BlockTracer::flushWarp(unsigned Warp) {
   unsigned Lo = Warp * Width, Hi = std::min(Lo + Width, Threads);
-  DenseMap<uint64_t, unsigned> Index;
-  std::vector<Group> Groups;
-  DenseMap<uint32_t, uint32_t> Occurrence;
+  size_t Used = 0; // Groups[0, Used) are this warp's
   for (unsigned T = Lo; T < Hi; ++T) {
-    Occurrence.clear();
+    ++Lane;
     for (const Access &A : Traces[T]) {
-      uint64_t Key = uint64_t(A.Site) << 32 | Occurrence[A.Site]++;
-      auto [It, New] = Index.try_emplace(Key, Groups.size());
-      if (New) {
-        Groups.emplace_back();
-        Groups.back().Flags = A.Flags;
-        Groups.back().Shared = A.Addr - SharedLo < SharedLen;
+      if (A.Site >= BySite.size()) {
+        BySite.resize(A.Site + 1);
+        LaneOf.resize(A.Site + 1, 0);
+        Taken.resize(A.Site + 1, 0);
       }
-      Group &G = Groups[It->second];
+      // This lane's k-th access of the site joins the other lanes' k-th.
+      if (LaneOf[A.Site] != Lane) {
+        LaneOf[A.Site] = Lane;
+        Taken[A.Site] = 0;
+      }
+      std::vector<uint32_t> &Ids = BySite[A.Site];
+      uint32_t K = Taken[A.Site]++;
+      if (K == Ids.size()) {
+        if (Ids.empty())
+          Touched.push_back(A.Site);
+        if (Used == Groups.size())
+          Groups.emplace_back();
+        Group &New = Groups[Used];
+        New.Flags = A.Flags;
+        New.Shared = A.Addr - SharedLo < SharedLen;
+        New.Units.clear();
+        Ids.push_back(Used++);
+      }
+      Group &G = Groups[Ids[K]];
       bool Words = G.Shared || (A.Flags & AccessConstant);
       uint64_t Unit = Words ? Gpu.SharedBankBytes : Gpu.SectorBytes;
       uint64_t Addr = G.Shared ? A.Addr - SharedLo : A.Addr;
       uint64_t First = Addr / Unit;
-      uint64_t Last = (Addr + std::max(A.Bytes, 1u) - 1) / Unit;
+      uint64_t Last = (Addr + std::max<uint64_t>(A.Bytes, 1) - 1) / Unit;
       for (uint64_t U = First; U <= Last && U - First < 64; ++U)
         if ((A.Flags & RaceAtomic) || !is_contained(G.Units, U))
           G.Units.push_back(U);
@@ -107,8 +121,11 @@ void BlockTracer::flushWarp(unsigned Warp) {
     Recorded += Traces[T].size();
     Traces[T].clear();
   }
-  for (const Group &G : Groups)
-    account(G, Chains[Warp]);
+  for (size_t I = 0; I < Used; ++I)
+    account(Groups[I], Chains[Warp]);
+  for (uint32_t Site : Touched)
+    BySite[Site].clear();
+  Touched.clear();
 }
 
 /// The most lanes of one group on a single unit (sector or word).
@@ -139,7 +156,7 @@ void BlockTracer::account(const Group &G, double &WarpChain) {
   }
   if (G.Shared) {
     // The bank with the most distinct words needs that many wavefronts.
-    DenseMap<uint64_t, unsigned> PerBank;
+    SmallVector<unsigned, 64> PerBank(Gpu.SharedBanks);
     unsigned Waves = 1;
     for (uint64_t Word : Units)
       Waves = std::max(Waves, ++PerBank[Word % Gpu.SharedBanks]);

@@ -3,7 +3,7 @@
 // Predicts a launch's time on a GPU (GpuSpec) from what a few of its blocks
 // do, counted per warp as a GPU issues it:
 //
-// - every basic block has a BlockShape (Cost.cpp): the warp instructions it
+// - every basic block has a BlockShape (Shapes.cpp): the warp instructions it
 //   issues and the pipes they use. Each thread counts its basic blocks
 //   (the instrumentation adds one to its row of the BlockRun's counters);
 //   a warp issues a block as often as its busiest lane ran it, so a branch
@@ -110,8 +110,8 @@ public:
       ++Dropped;
       return;
     }
-    Trace.push_back({Addr, Site, uint32_t(std::min<uint64_t>(Bytes, 1u << 16)),
-                     Flags});
+    Trace.push_back({Addr, Site, uint16_t(std::min<uint64_t>(Bytes, 0xFFFF)),
+                     uint16_t(Flags)});
   }
   /// Every lane waits at a block barrier: what the warps did so far.
   void barrier();
@@ -121,7 +121,8 @@ public:
 private:
   struct Access {
     uintptr_t Addr;
-    uint32_t Site, Bytes, Flags;
+    uint32_t Site;
+    uint16_t Bytes, Flags;
   };
   /// The lanes' k-th accesses of one site.
   struct Group {
@@ -132,6 +133,14 @@ private:
   void flushWarp(unsigned Warp);
   void account(const Group &G, double &WarpChain);
 
+  // flushWarp's tables, kept from one warp to the next: per site, the
+  // groups of its accesses by occurrence, the lane that last took one and
+  // how many that lane took.
+  std::vector<Group> Groups;
+  std::vector<std::vector<uint32_t>> BySite;
+  std::vector<uint32_t> LaneOf, Taken, Touched;
+  uint32_t Lane = 0;
+
   const GpuSpec &Gpu;
   const std::vector<BlockShape> &Shapes;
   unsigned Threads, Width;
@@ -141,7 +150,9 @@ private:
   bool Tracing = false;
   unsigned Pending = 0;
   uint64_t Dropped = 0, Recorded = 0;
-  static constexpr size_t MaxTrace = size_t(1) << 14;
+  /// Accesses a thread records between two flushes; past them, finish()
+  /// scales what was recorded.
+  static constexpr size_t MaxTrace = size_t(1) << 10;
   std::vector<uint32_t> Counts;
   std::vector<std::vector<Access>> Traces;
   std::vector<double> Chains; ///< per warp, memory cycles beyond the shapes'

@@ -1,7 +1,9 @@
 //===- Retarget.h - NVPTX IR to host IR that calls the runtime ----*- C++ -*-===//
 //
 // The rewrite that makes an NVPTX module runnable on the host, in steps that
-// each own one file: NVVM intrinsics become runtime calls or plain IR
+// each own one file: with the performance model, each basic block's shape
+// is taken from the NVPTX IR first (Shapes.cpp); NVVM intrinsics become
+// runtime calls or plain IR
 // (Intrinsics.cpp), address spaces collapse into the generic one and shared
 // variables become offsets into the block's arena (AddressSpaces.cpp), each
 // basic block's modeled cost is recorded (Cost.cpp), a kernel that never
