@@ -51,7 +51,7 @@ std::vector<uint64_t> tracedBlocks(uint64_t Blocks, unsigned Count) {
 
 BlockTracer::BlockTracer(const PerfSetup &S, unsigned Threads, bool Fibers,
                          const char *Shared, unsigned SharedBytes,
-                         ArrayRef<AccessRange> Buffers)
+                         ArrayRef<CheckedRange> Buffers)
     : Gpu(*S.Gpu), Shapes(*S.Shapes), Threads(Threads),
       Width(S.Gpu->WarpSize), Fibers(Fibers),
       SharedLo(reinterpret_cast<uintptr_t>(Shared)), SharedLen(SharedBytes),
@@ -223,13 +223,10 @@ BlockTotals BlockTracer::finish() {
   uint32_t Last = UINT32_MAX;
   for (uint64_t Sector : Footprint) {
     uintptr_t Addr = Sector * Gpu.SectorBytes;
-    auto It = llvm::upper_bound(Buffers, Addr,
-                                [](uintptr_t A, const AccessRange &R) {
-                                  return A < R.Lo;
-                                });
-    if (It == Buffers.begin() || Addr - (It - 1)->Lo >= (It - 1)->Len)
+    const CheckedRange *R = findRange(Buffers, Addr, 1);
+    if (!R)
       continue;
-    uint32_t I = It - 1 - Buffers.begin();
+    uint32_t I = R - Buffers.data();
     if (I != Last && !is_contained(Totals.Buffers, I))
       Totals.Buffers.push_back(I);
     Last = I;
@@ -302,7 +299,7 @@ std::string LaunchPerf::summary() const {
 
 LaunchPerf predictLaunch(const PerfSetup &S, const LaunchConfig &Config,
                          const BlockTotals &Mean,
-                         ArrayRef<AccessRange> Buffers) {
+                         ArrayRef<CheckedRange> Buffers) {
   const GpuSpec &G = *S.Gpu;
   LaunchPerf P;
   double W = G.WarpSize;

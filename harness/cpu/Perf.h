@@ -91,7 +91,7 @@ public:
   /// \p Buffers: the launch's device memory, sorted by address.
   BlockTracer(const PerfSetup &S, unsigned Threads, bool Fibers,
               const char *Shared, unsigned SharedBytes,
-              llvm::ArrayRef<AccessRange> Buffers);
+              llvm::ArrayRef<CheckedRange> Buffers);
   /// Thread \p Linear's row of basic-block counters.
   uint32_t *counts(unsigned Linear) {
     return Counts.data() + size_t(Linear) * Shapes.size();
@@ -146,7 +146,7 @@ private:
   unsigned Threads, Width;
   bool Fibers;
   uintptr_t SharedLo, SharedLen;
-  llvm::ArrayRef<AccessRange> Buffers;
+  llvm::ArrayRef<CheckedRange> Buffers;
   bool Tracing = false;
   unsigned Pending = 0;
   uint64_t Dropped = 0, Recorded = 0;
@@ -179,7 +179,7 @@ private:
 /// is at most the bytes of those the blocks touched.
 LaunchPerf predictLaunch(const PerfSetup &S, const LaunchConfig &Config,
                          const BlockTotals &Mean,
-                         llvm::ArrayRef<AccessRange> Buffers);
+                         llvm::ArrayRef<CheckedRange> Buffers);
 
 } // namespace gevo::cpu
 

@@ -74,12 +74,7 @@ struct Program::Impl {
     auto BufferOf = [&](unsigned I) -> const CheckedRange * {
       uintptr_t Ptr;
       std::memcpy(&Ptr, Args[I], sizeof(Ptr));
-      auto It = llvm::upper_bound(
-          Ranges, Ptr,
-          [](uintptr_t P, const CheckedRange &R) { return P < R.Lo; });
-      if (It == Ranges.begin() || Ptr - (It - 1)->Lo >= (It - 1)->Len)
-        return nullptr;
-      return &*(It - 1);
+      return findRange(Ranges, Ptr, 1);
     };
     SmallVector<const CheckedRange *, 8> Written;
     for (unsigned J = 0; J < 64 && J < Args.size(); ++J)
@@ -268,8 +263,6 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
     Perf = {&*P->Gpu, &P->Shapes, K.Info.Registers, K.Info.SharedBytes};
     L.Perf = &Perf;
     L.Traced = tracedBlocks(Config.Grid.size(), P->TracedBlocks);
-    for (const CheckedRange &R : L.Ranges)
-      L.Buffers.push_back({R.Lo, R.Len});
   }
   // Runs the blocks at [Begin, End) of the grid, or of the traced ones,
   // with one shared-memory arena.
@@ -301,7 +294,7 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
     R.ModeledCost = R.ModeledCost * Config.Grid.size() / L.Traced.size();
   BlockTotals Mean;
   if (L.Perf && R.S == Status::Ok && L.Trace.mean(Mean)) {
-    R.Perf = predictLaunch(Perf, Config, Mean, L.Buffers);
+    R.Perf = predictLaunch(Perf, Config, Mean, L.Ranges);
     R.Perf.TracedBlocks = L.Traced.size();
     R.ModeledSeconds = R.Perf.Seconds;
   }

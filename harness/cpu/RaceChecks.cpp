@@ -6,11 +6,11 @@
 // through a preserve_most thunk) with its address, size, RaceFlags, site
 // and UID, after its memory check. With the performance model (Perf.h),
 // reads of read-only globals call it too, and so does every access when
-// races are not checked, in traced blocks only (AccessNoRace). The runtime records the access in the
-// shadow (Race.h); on a race or an uninitialized read it records the fault
-// in the context and answers non-zero, and the function returns. Accesses
-// to a thread's own stack through a pointer the code could not tell apart
-// are let through by the runtime.
+// races are not checked, in traced blocks only (AccessNoRace). The runtime
+// records the access in the shadow (Race.h); on a race or an uninitialized
+// read it records the fault in the context and answers non-zero, and the
+// function returns. Accesses to a thread's own stack through a pointer the
+// code could not tell apart are let through by the runtime.
 //
 // A read through a kernel argument the kernel never writes through (and
 // through nothing it cannot trace) cannot race when no written argument

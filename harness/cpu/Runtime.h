@@ -38,6 +38,17 @@ struct AccessRange {
   uintptr_t Lo = 0, Len = 0;
 };
 
+/// Memory a kernel may access besides its stack and shared arena.
+struct CheckedRange {
+  uintptr_t Lo, Len;
+  bool Writable;
+};
+
+/// The range of \p Ranges (sorted by Lo, disjoint) holding
+/// [Addr, Addr + Bytes), if any.
+const CheckedRange *findRange(llvm::ArrayRef<CheckedRange> Ranges,
+                              uintptr_t Addr, uint64_t Bytes);
+
 /// What one memory-check site of the module last accepted: an access of the
 /// site's size at address A passes at once when A - Lo < Span (Span is the
 /// range's length minus that size plus one; 0 accepts nothing).

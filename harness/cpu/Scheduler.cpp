@@ -29,8 +29,8 @@ LaunchResult LaunchState::result() {
   return R;
 }
 
-const CheckedRange *LaunchState::findRange(uintptr_t Addr,
-                                           uint64_t Bytes) const {
+const CheckedRange *findRange(llvm::ArrayRef<CheckedRange> Ranges,
+                              uintptr_t Addr, uint64_t Bytes) {
   auto It = std::upper_bound(
       Ranges.begin(), Ranges.end(), Addr,
       [](uintptr_t A, const CheckedRange &R) { return A < R.Lo; });
@@ -86,7 +86,7 @@ BlockRun::BlockRun(LaunchState &L, char *Shared)
     Race.emplace(*L.Race, Threads.size(), L.UseFibers, Shared, L.SharedBytes);
   if (L.Perf)
     Tracer.emplace(*L.Perf, L.Config.Block.size(), L.UseFibers, Shared,
-                   L.SharedBytes, L.Buffers);
+                   L.SharedBytes, L.Ranges);
   const Dim3 &B = L.Config.Block, &G = L.Config.Grid;
   for (unsigned I = 0; I < Threads.size(); ++I) {
     ThreadContext &T = Threads[I];
@@ -259,7 +259,7 @@ std::optional<AccessRange> BlockRun::findRange(ThreadContext &T,
                         AccessRange{Shared, L.SharedBytes}})
     if (inside(Addr, Bytes, R.Lo, R.Len))
       return R;
-  const CheckedRange *R = L.findRange(Addr, Bytes);
+  const CheckedRange *R = cpu::findRange(L.Ranges, Addr, Bytes);
   if (!R || (IsWrite && !R->Writable))
     return std::nullopt;
   return AccessRange{R->Lo, R->Len};

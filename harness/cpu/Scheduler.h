@@ -30,12 +30,6 @@ namespace gevo::cpu {
 
 using KernelEntry = void (*)(void **Args);
 
-/// Memory a kernel may access besides its stack and shared arena.
-struct CheckedRange {
-  uintptr_t Lo, Len;
-  bool Writable;
-};
-
 /// What every block of one launch shares.
 class LaunchState {
 public:
@@ -51,10 +45,9 @@ public:
   std::vector<CheckedRange> Ranges; ///< Sorted by Lo, disjoint.
   LaunchRace *Race = nullptr; ///< Races are checked (blocks run in order).
   /// With the performance model: what it knows, the blocks it traces
-  /// (sorted), the device memory (sorted by address) and their totals.
+  /// (sorted) and their totals.
   const PerfSetup *Perf = nullptr;
   std::vector<uint64_t> Traced;
-  std::vector<AccessRange> Buffers;
   LaunchTrace Trace;
   std::atomic<uint64_t> Cost{0};
 
@@ -74,8 +67,6 @@ public:
     return FaultBlock.load(std::memory_order_relaxed) < BlockLinear;
   }
   LaunchResult result();
-  /// The range of Ranges holding [Addr, Addr + Bytes), if any.
-  const CheckedRange *findRange(uintptr_t Addr, uint64_t Bytes) const;
 
 private:
   std::mutex Lock;

@@ -191,11 +191,8 @@ bool absorbed(const Instruction &I) {
 
 Issue issueOf(const Instruction &I, const GpuSpec &G) {
   Issue R;
-  if (absorbed(I)) {
-    // A fused multiply's latency is its add's.
-    R.Latency = 0;
+  if (absorbed(I)) // no latency either: a fused multiply's is its add's
     return R;
-  }
   if (auto *L = dyn_cast<LoadInst>(&I))
     return memoryIssue(L->getPointerOperand(), true, G);
   if (auto *S = dyn_cast<StoreInst>(&I))
