@@ -83,6 +83,18 @@ createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
   return std::unique_ptr<PlanDevice>(std::move(*Cpu));
 }
 
+llvm::Expected<std::unique_ptr<PlanDevice>>
+createTargetDevice(llvm::StringRef Target, std::unique_ptr<llvm::Module> M,
+                   std::unique_ptr<llvm::LLVMContext> Ctx,
+                   const cpu::Options &CpuOpts, llvm::StringRef Arch) {
+  if (Target != "cpu")
+    return createTargetDevice(Target, *M, CpuOpts, Arch);
+  auto Cpu = cpu::CpuPlanDevice::create(std::move(M), std::move(Ctx), CpuOpts);
+  if (!Cpu)
+    return Cpu.takeError();
+  return std::unique_ptr<PlanDevice>(std::move(*Cpu));
+}
+
 std::vector<std::string> undefinedInputHints(const llvm::Module &Base,
                                              const Spec &S) {
   cpu::Options O;

@@ -24,9 +24,11 @@ struct Kernel {
 /// For GoogleTest's messages about a test of \p K.
 inline void PrintTo(const Kernel &K, std::ostream *OS) { *OS << K.Name; }
 
-/// The kernels under \p Source (the source tree), their IR under \p Binary.
+/// The kernels under \p Source (the source tree), their IR under \p Binary;
+/// \p WithMl adds the ML workloads (driver cases).
 inline std::vector<Kernel> kernels(const std::string &Source,
-                                   const std::string &Binary) {
+                                   const std::string &Binary,
+                                   bool WithMl = false) {
   std::vector<Kernel> Out;
   auto Add = [&](const std::string &Suite, const std::string &TestsUnder,
                  const std::string &TestsName) {
@@ -44,6 +46,8 @@ inline std::vector<Kernel> kernels(const std::string &Source,
   };
   Add("corpus", "/tests", "");
   Add("rodinia", "", "/tests");
+  if (WithMl)
+    Add("ml", "", "/tests");
   llvm::sort(Out,
              [](const Kernel &A, const Kernel &B) { return A.Name < B.Name; });
   return Out;

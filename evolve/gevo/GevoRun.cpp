@@ -87,6 +87,7 @@ Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   EO.Workers = Config.Workers;
   EO.Repeat = Config.Repeat;
   EO.Judging = Config.Judging;
+  EO.OptLevel = Config.CpuOpt;
   EO.Accept = acceptance(Config.Objective);
   if (Config.Objective.Cost == CostKind::Modeled)
     EO.Gpu = Config.Gpu;
@@ -94,6 +95,8 @@ Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   if (!E)
     return E.takeError();
   Eval = std::move(*E);
+  if (Config.Target == "cpu")
+    Config.CpuOpt = Eval->optLevel();
   Problem = std::make_unique<KernelProblem>(*Builder, *Eval, Config.Objective);
   Strategy = std::make_unique<GevoStrategy>(Config.Params);
   EngineOptions Opts;
@@ -157,7 +160,7 @@ GevoRun::start(const RunConfig &C, const Module &BaseIn,
   R->Dir.emplace(std::move(*D));
   for (auto [Name, Text] :
        {std::pair<const char *, std::string>{"config.json",
-                                             C.toJson().dump(2) + "\n"},
+                                             R->Config.toJson().dump(2) + "\n"},
         {"base.ll", textOf(*R->Base)},
         {"generations.csv", std::string(GenerationsCsvHeader) + "\n"},
         {"log.jsonl", ""}})

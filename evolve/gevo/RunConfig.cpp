@@ -55,6 +55,7 @@ nlohmann::json RunConfig::toJson() const {
       {"check", Judging.checks()},
       {"memory_model", memoryModelName(Judging.Model)},
       {"allow_base_races", Judging.AllowBaseRaces},
+      {"cpu_opt", CpuOpt},
       {"threads", Threads},
       {"workers", Workers}};
   // JSON has no infinity: an absent budget is null.
@@ -106,6 +107,8 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
     throw std::invalid_argument("unknown memory model");
   C.Judging.Model = *Model;
   C.Judging.AllowBaseRaces = J.value("allow_base_races", false);
+  // Runs from before the JIT tiers compiled at O2.
+  C.CpuOpt = J.value("cpu_opt", 2);
   C.Threads = J.at("threads");
   C.Workers = J.at("workers");
   if (!J.at("time_budget_s").is_null())

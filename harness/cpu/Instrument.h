@@ -40,10 +40,14 @@ struct InstrumentState {
 
 /// How check code calls the runtime's \p Runtime entry: through a thunk
 /// that preserves the caller's registers where the backend can
-/// (preserve_most), so a hot loop around a check keeps its values in them.
+/// (preserve_most), so a hot loop around a check keeps its values in them;
+/// with the C convention for the fast instruction selector
+/// (RetargetOptions::FastIsel), which has no other.
 llvm::FunctionCallee runtimeThunk(llvm::Module &M, ContextAccess &Ctx,
-                                  llvm::StringRef Runtime);
-llvm::CallingConv::ID thunkConv(const llvm::Module &M);
+                                  llvm::StringRef Runtime,
+                                  const RetargetOptions &Opts);
+llvm::CallingConv::ID thunkConv(const llvm::Module &M,
+                                const RetargetOptions &Opts);
 
 /// An instruction using a local's address, and the pointer (derived from
 /// the local) it uses (LocalChecks.cpp).

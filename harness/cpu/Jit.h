@@ -18,18 +18,24 @@ struct HostTarget {
 };
 llvm::Expected<HostTarget> hostTarget();
 
-/// One LLJIT (one JITDylib) per Program. The runtime entry points and the
+/// One JITDylib per Program, in an LLJIT the process shares (one per code
+/// generation level), removed with it. The runtime entry points and the
 /// host libdevice are defined as absolute symbols; an __nv_* function the
 /// module calls that has no host implementation is an Error naming it.
 class Jit {
 public:
+  ~Jit();
   static llvm::Expected<std::unique_ptr<Jit>>
   create(std::unique_ptr<llvm::Module> M,
          std::unique_ptr<llvm::LLVMContext> Ctx, unsigned OptLevel);
   llvm::Expected<void *> lookup(llvm::StringRef Name);
+  /// Seconds create() spent in the optimisation pipeline.
+  double optimiseSeconds() const { return OptimiseSeconds; }
 
 private:
-  std::unique_ptr<llvm::orc::LLJIT> J;
+  double OptimiseSeconds = 0;
+  llvm::orc::LLJIT *J = nullptr;
+  llvm::orc::JITDylib *JD = nullptr;
 };
 
 } // namespace gevo::cpu

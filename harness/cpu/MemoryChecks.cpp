@@ -37,20 +37,20 @@ constexpr std::pair<const char *, const char *> Thunks[] = {
 
 } // namespace
 
-CallingConv::ID thunkConv(const Module &M) {
+CallingConv::ID thunkConv(const Module &M, const RetargetOptions &Opts) {
   Triple T(M.getTargetTriple());
-  return T.getArch() == Triple::x86_64 || T.isAArch64()
+  return !Opts.FastIsel && (T.getArch() == Triple::x86_64 || T.isAArch64())
              ? CallingConv::PreserveMost
              : CallingConv::C;
 }
 
-FunctionCallee runtimeThunk(Module &M, ContextAccess &Ctx,
-                            StringRef Runtime) {
+FunctionCallee runtimeThunk(Module &M, ContextAccess &Ctx, StringRef Runtime,
+                            const RetargetOptions &Opts) {
   const auto *It = llvm::find_if(
       Thunks, [&](const auto &T) { return Runtime == T.second; });
   FunctionType *Ty = Ctx.runtime(Runtime).getFunctionType();
   FunctionCallee Thunk = M.getOrInsertFunction(It->first, Ty);
-  cast<Function>(Thunk.getCallee())->setCallingConv(thunkConv(M));
+  cast<Function>(Thunk.getCallee())->setCallingConv(thunkConv(M, Opts));
   return Thunk;
 }
 
@@ -157,9 +157,9 @@ void FunctionInstrumenter::checkAccess(const Access &A) {
   Instruction *Slow = SplitBlockAndInsertIfThen(Miss, A.At, false, Unlikely);
   B.SetInsertPoint(Slow);
   CallInst *Found = B.CreateCall(
-      runtimeThunk(*F.getParent(), Ctx, GEVO_RT_CHECK),
+      runtimeThunk(*F.getParent(), Ctx, GEVO_RT_CHECK, S.Opts),
       {A.Ptr, B.getInt64(A.Bytes), B.getInt32(A.IsWrite), uidOf(*A.At)});
-  Found->setCallingConv(thunkConv(*F.getParent()));
+  Found->setCallingConv(thunkConv(*F.getParent(), S.Opts));
   Value *Len = B.CreateExtractValue(Found, 1);
   exitIf(B.CreateICmpEQ(Len, B.getInt64(0)), Slow, std::nullopt, nullptr);
   B.SetInsertPoint(Slow);

@@ -22,6 +22,18 @@ CpuPlanDevice::create(const llvm::Module &M, const Options &Opts) {
       new CpuPlanDevice(std::move(*P), kernelNames(M)));
 }
 
+llvm::Expected<std::unique_ptr<CpuPlanDevice>>
+CpuPlanDevice::create(std::unique_ptr<llvm::Module> M,
+                      std::unique_ptr<llvm::LLVMContext> Ctx,
+                      const Options &Opts) {
+  auto Kernels = kernelNames(*M);
+  auto P = Program::load(std::move(M), std::move(Ctx), Opts);
+  if (!P)
+    return P.takeError();
+  return std::unique_ptr<CpuPlanDevice>(
+      new CpuPlanDevice(std::move(*P), std::move(Kernels)));
+}
+
 std::string CpuPlanDevice::alloc(size_t Size, uint64_t &Address) {
   Address = reinterpret_cast<uint64_t>(deviceAlloc(Size));
   return "";

@@ -183,10 +183,10 @@ void FunctionInstrumenter::checkRace(const RaceAccess &A) {
   }
   IRBuilder<> B(Before);
   CallInst *Fault = B.CreateCall(
-      runtimeThunk(M, Ctx, GEVO_RT_ACCESS),
+      runtimeThunk(M, Ctx, GEVO_RT_ACCESS, S.Opts),
       {A.Ptr, B.CreateZExtOrTrunc(A.Bytes, B.getInt64Ty()),
        B.getInt32(A.Flags), B.getInt32(S.RaceSites++), uidOf(*A.At)});
-  Fault->setCallingConv(thunkConv(M));
+  Fault->setCallingConv(thunkConv(M, S.Opts));
   exitIf(B.CreateICmpNE(Fault, B.getInt32(0)), Before, std::nullopt, nullptr);
 }
 

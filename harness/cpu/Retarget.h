@@ -60,6 +60,9 @@ struct RetargetOptions {
   /// basic blocks and every shared, global and constant access reaches the
   /// runtime.
   const GpuSpec *Gpu = nullptr;
+  /// The code is compiled by the fast instruction selector (Options::OptLevel
+  /// below 2): calls the selector handles (Instrument.h's runtimeThunk).
+  bool FastIsel = false;
 };
 
 struct RetargetInfo {

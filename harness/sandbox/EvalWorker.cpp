@@ -138,15 +138,16 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
   const auto &Cases = HeldOut ? St.TheSpec.HeldOut : St.TheSpec.Cases;
   const auto &Want = HeldOut ? St.Want.HeldOut : St.Want.Cases;
   auto Start = Clock::now();
-  llvm::LLVMContext Ctx;
+  auto Ctx = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> M;
-  if (std::string Why = parseVariant(Bitcode, Ctx, M); !Why.empty())
+  if (std::string Why = parseVariant(Bitcode, *Ctx, M); !Why.empty())
     return compileFail(Cases, Why);
   cpu::Options Opts = St.CpuOpts;
   const CostLimits &Limits = HeldOut ? St.HeldOutLimits : St.CaseLimits;
   Opts.ThreadCostLimit = Limits.Thread;
   Opts.LaunchCostLimit = Limits.Launch;
-  auto Dev = createTargetDevice(St.Target, *M, Opts, St.Arch);
+  auto Dev =
+      createTargetDevice(St.Target, std::move(M), std::move(Ctx), Opts, St.Arch);
   if (!Dev)
     return compileFail(Cases, llvm::toString(Dev.takeError()));
   VariantEval V;

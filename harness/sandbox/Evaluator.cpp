@@ -118,6 +118,8 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
                        V->Message);
   E->FromCache = Jobs[2].Reply.rfind("cache=1", 0) == 0;
   E->Allowed = allowedFromInfo(Jobs[2].Reply);
+  if (size_t At = Jobs[2].Reply.find(" opt="); At != std::string::npos)
+    E->OptLevel = Jobs[2].Reply[At + 5] - '0';
   // Each kind of job gets its own watchdog: held-out cases are often much
   // larger, and a non-terminating variant must not run for as long as they.
   E->CasesTimeout = E->HeldOutTimeout = SO.JobTimeoutSeconds;

@@ -29,7 +29,23 @@ void addJudgeOptions(po::options_description &Opts) {
       "let the unmodified kernel's own races and uninitialized reads through "
       "(its other instructions, and every variant's new ones, are still "
       "judged); without it a kernel that races is refused, naming both "
-      "instructions");
+      "instructions")(
+      "cpu-opt", po::value<std::string>()->default_value("auto"),
+      "the cpu target's JIT tier for the base and every variant: 0 (no IR "
+      "optimisation, fast instruction selection: the quickest compile), 1, "
+      "2, 3, or auto: 0 unless O2's faster code more than pays for its "
+      "longer compile on the base's evaluation cases");
+}
+
+int cpuOptOption(llvm::StringRef Tool, const po::variables_map &VM,
+                 int ExitStatus) {
+  std::string Value = VM["cpu-opt"].as<std::string>();
+  if (Value == "auto")
+    return -1;
+  if (Value.size() != 1 || Value[0] < '0' || Value[0] > '3')
+    toolError(Tool, "--cpu-opt: '" + Value + "' is not auto, 0, 1, 2 or 3",
+              ExitStatus);
+  return Value[0] - '0';
 }
 
 Judge judgeOptions(llvm::StringRef Tool, const po::variables_map &VM,

@@ -1,6 +1,7 @@
 //===- JudgeOptions.h - The cpu target's judge on the command line -*- C++ -*-===//
 //
-// --check, --memory-model and --allow-base-races, shared by the tools that
+// --check, --memory-model, --allow-base-races and --cpu-opt (the cpu
+// target's JIT tier), shared by the tools that
 // run variants (gevo-run, gevo-evolve, gevo-suite), and --gpu, the GPU the
 // cpu target's model predicts times for.
 //
@@ -14,8 +15,14 @@
 
 namespace gevo {
 
-/// Adds the three options to \p Opts.
+/// Adds the three options and --cpu-opt to \p Opts.
 void addJudgeOptions(boost::program_options::options_description &Opts);
+
+/// EvalOptions::OptLevel from --cpu-opt (-1 for auto), or a one-line
+/// toolError with \p ExitStatus.
+int cpuOptOption(llvm::StringRef Tool,
+                 const boost::program_options::variables_map &VM,
+                 int ExitStatus);
 
 /// The Judge the options in \p VM say, or a one-line toolError with
 /// \p ExitStatus naming the bad value.

@@ -172,6 +172,7 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   }
   C.Minimise = !VM.count("no-minimise");
   C.Judging = gevo::judgeOptions(Tool, VM, BadInput);
+  C.CpuOpt = gevo::cpuOptOption(Tool, VM, BadInput);
   C.Kernel = Kernel;
   C.TestsDir = absolute(Tests);
   LLVMContext Ctx;
@@ -298,6 +299,12 @@ int main(int argc, char **argv) {
                  "ranges\n",
                  Tool, Run_.drawnCases());
   gevo::sayAllowedRaces(Tool, Run_.allowedRaces());
+  if (!VM.count("quiet") && Run_.config().Target == "cpu")
+    std::fprintf(stderr, "%s: the cpu target compiles variants at O%d%s\n",
+                 Tool, Run_.config().CpuOpt,
+                 VM["cpu-opt"].as<std::string>() == "auto" && !VM.count("resume")
+                     ? " (--cpu-opt auto)"
+                     : "");
   if (Error E = Run_.evolve())
     fail(toString(std::move(E)), RunFailed);
   if (!VM.count("quiet"))

@@ -105,6 +105,7 @@ int judgeMutant(const Module &Base, const Module &Mutant, StringRef Input,
   gevo::EvalOptions EO;
   EO.Workers = 1;
   EO.Judging = gevo::judgeOptions(Tool, VM, 2);
+  EO.OptLevel = gevo::cpuOptOption(Tool, VM, 2);
   EO.DriverCacheDir = VM["driver-cache"].as<std::string>();
   std::unique_ptr<gevo::Evaluator> Eval =
       gevo::evaluatorOnTests(Tool, Input, Base, TestsDir, EO, 2);

@@ -231,6 +231,7 @@ int main(int argc, char **argv) {
   EO.OracleCacheDir = OracleCache;
   EO.DriverCacheDir = DriverCache;
   EO.Judging = gevo::judgeOptions(Tool, VM, 2);
+  EO.OptLevel = gevo::cpuOptOption(Tool, VM, 2);
   EO.Gpu = gevo::gpuOption(Tool, VM, 2);
   std::unique_ptr<gevo::Evaluator> Eval =
       gevo::evaluatorOnTests(Tool, Kernel, *Base, TestsDir, EO, 2, Draw, Seed);

@@ -54,6 +54,9 @@ struct RunConfig {
   /// IR names of the functions mutations may edit; empty: all.
   std::vector<std::string> Functions;
   Judge Judging; ///< What the cpu target rejects besides wrong outputs.
+  /// The cpu target's JIT tier (EvalOptions::OptLevel; -1: auto). A run
+  /// records the tier auto chose, so a resumed run compiles as it did.
+  int CpuOpt = -1;
   // How, not what: free to change on --resume, no effect on the results
   // of a deterministic objective.
   unsigned Threads = 0;

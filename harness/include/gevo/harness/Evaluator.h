@@ -105,6 +105,11 @@ struct EvalOptions {
   /// The cpu target's memory and division checks. Off, a wild store kills
   /// the worker (a Crash) instead of being an OobWrite.
   bool Checks = true;
+  /// The cpu target's JIT tier for the base and the variants (0-3:
+  /// cpu::Options::OptLevel); -1 (auto): O0 (no IR optimisation, fast
+  /// instruction selection) unless O2's faster code more than pays for its
+  /// longer compile on the base's evaluation cases (Evaluator::optLevel()).
+  int OptLevel = -1;
   Judge Judging;
   Acceptance Accept;
 };
@@ -162,6 +167,8 @@ public:
 
   /// Whether the server took the oracle from OracleCacheDir.
   bool oracleFromCache() const { return FromCache; }
+  /// The cpu target's JIT tier in use (EvalOptions::OptLevel, resolved).
+  unsigned optLevel() const { return OptLevel; }
   /// The base's instructions whose races are let through
   /// (EvalOptions::AllowBaseRaces).
   const std::vector<std::string> &allowedRaces() const { return Allowed; }
@@ -183,6 +190,7 @@ private:
   VariantEval Base, BaseHeldOut;
   bool FromCache = false;
   std::vector<std::string> Allowed;
+  unsigned OptLevel = 2;
   double CasesTimeout = 0, HeldOutTimeout = 0;
 };
 

@@ -27,6 +27,12 @@ bool isKnownTarget(llvm::StringRef Target);
 llvm::Expected<std::unique_ptr<PlanDevice>>
 createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
                    const cpu::Options &CpuOpts, llvm::StringRef Arch = "");
+/// createTargetDevice() of \p M, the only module of \p Ctx: the cpu target
+/// takes it without a copy.
+llvm::Expected<std::unique_ptr<PlanDevice>>
+createTargetDevice(llvm::StringRef Target, std::unique_ptr<llvm::Module> M,
+                   std::unique_ptr<llvm::LLVMContext> Ctx,
+                   const cpu::Options &CpuOpts, llvm::StringRef Arch = "");
 
 /// undefinedInputHints (Plan.h) of Base on S, one line per case whose
 /// outcome depends on buffers declared without "init". Run in this process

@@ -16,6 +16,10 @@ class CpuPlanDevice : public PlanDevice {
 public:
   static llvm::Expected<std::unique_ptr<CpuPlanDevice>>
   create(const llvm::Module &M, const Options &Opts = {});
+  /// create() of \p M, the only module of \p Ctx, without a copy.
+  static llvm::Expected<std::unique_ptr<CpuPlanDevice>>
+  create(std::unique_ptr<llvm::Module> M,
+         std::unique_ptr<llvm::LLVMContext> Ctx, const Options &Opts = {});
 
   std::string alloc(size_t Size, uint64_t &Address) override;
   std::string release(uint64_t Address) override;
@@ -25,6 +29,7 @@ public:
   LaunchOutcome launch(const std::string &Kernel, gevo::Dim3 Grid,
                        gevo::Dim3 Block, unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override;
+  const Program &program() const { return *P; }
   bool reverseSchedule(bool Reverse) override {
     P->setReverseSchedule(Reverse);
     return true;

@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -23,10 +25,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-namespace llvm {
-class Module;
-}
 
 namespace gevo::cpu {
 
@@ -147,6 +145,11 @@ public:
   /// function without a host implementation is an Error.
   static llvm::Expected<std::unique_ptr<Program>>
   load(const llvm::Module &NVPTXModule, const Options &Opts = {});
+  /// load() of \p NVPTXModule, the only module of \p Ctx, rewritten in
+  /// place (no copy).
+  static llvm::Expected<std::unique_ptr<Program>>
+  load(std::unique_ptr<llvm::Module> NVPTXModule,
+       std::unique_ptr<llvm::LLVMContext> Ctx, const Options &Opts = {});
   /// The host IR load() would JIT-compile for \p NVPTXModule (retargeted
   /// and instrumented, before optimisation), as text; the same Errors.
   static llvm::Expected<std::string> hostIR(const llvm::Module &NVPTXModule,
@@ -177,11 +180,20 @@ public:
 
   /// Seconds spent retargeting, optimising and compiling.
   double jitSeconds() const;
+  /// jitSeconds() by stage.
+  struct LoadStages {
+    double Copy = 0;     ///< the bitcode round trip into a private context
+    double Retarget = 0; ///< retarget, instrument, the model's shapes
+    double Optimise = 0; ///< the optimisation pipeline
+    double Codegen = 0;  ///< machine code (ORC materialisation), linking
+  };
+  const LoadStages &loadStages() const;
 
   /// Later launches run their blocks, and the threads of each block (as
   /// fibers), in descending order instead of ascending: another legal
   /// schedule, for cross-checking outputs. A barrier-free kernel's block
-  /// function keeps its threads' order.
+  /// function keeps its threads' order. Those launches predict no time
+  /// (Options::Gpu): their results' ModeledSeconds are 0.
   void setReverseSchedule(bool Reverse);
 
   struct Impl;
