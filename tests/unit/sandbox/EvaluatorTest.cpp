@@ -69,6 +69,19 @@ TEST_F(EvaluatorTest, CpuTargetStartsNoThreadWithoutParallelBlocks) {
   EXPECT_EQ(countThreads(), 1u);
 }
 
+TEST_F(EvaluatorTest, AutoTierCompilesShortRunsAtO0) {
+  // The reduction runs for milliseconds: O2's compile never pays.
+  EvalOptions O;
+  auto E = create(O);
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->optLevel(), 0u);
+  O.OptLevel = 2;
+  E = create(O);
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->optLevel(), 2u);
+  EXPECT_EQ(E->base().S, Status::Ok) << E->base().Message;
+}
+
 TEST_F(EvaluatorTest, BaseIsIdenticalAndVariantsAreClassified) {
   // A small step budget: the endless loop stops as a status in the worker
   // (a block's later threads still run up to their own budget).
