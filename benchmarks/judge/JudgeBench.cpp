@@ -38,10 +38,8 @@ namespace po = boost::program_options;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point T) {
-  return std::chrono::duration<double>(Clock::now() - T).count();
-}
+using judge::Clock;
+using judge::since;
 
 struct Timing {
   double Jit = 1e30, Kernel = 1e30;

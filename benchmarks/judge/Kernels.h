@@ -1,7 +1,9 @@
 //===- Kernels.h - The kernels the judge is measured and tested on -*- C++ -*-===//
 //
 // Every corpus kernel and Rodinia-style app with a tests dir, sorted by
-// name: the judge's benchmark and its barrier-deletion test run on these.
+// name: the judge's benchmark and its barrier-deletion test run on these,
+// and the throughput benchmark (with the ML workloads); and the benchmarks'
+// stopwatch.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_BENCHMARKS_JUDGE_KERNELS_H
@@ -11,11 +13,18 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <chrono>
 #include <ostream>
 #include <string>
 #include <vector>
 
 namespace gevo::judge {
+
+using Clock = std::chrono::steady_clock;
+/// Seconds since \p T.
+inline double since(Clock::time_point T) {
+  return std::chrono::duration<double>(Clock::now() - T).count();
+}
 
 struct Kernel {
   std::string Name, IR, Tests;

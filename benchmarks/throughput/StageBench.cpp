@@ -7,18 +7,19 @@
 // N mutants (one random edit each, verified, as bitcode), then, per JIT tier
 // (an Options::OptLevel), each mutant evaluated as a sandbox worker does
 // (one process, many variants, in a forked child) with the default judge
-// and model (an A100): parse the bitcode, load it on the cpu target (the
-// bitcode's module retargeted in place, compiled in the process's shared
-// JIT), run the evaluation cases (without the judge's reverse-schedule
-// run). Prints the mean time per evaluation of each stage, how many
-// mutants' statuses differ from the first tier's (each one named with its
-// edit), and the child's resident memory. A benchmark for the report, not
-// a test.
+// and model (an A100) and a worker's step budgets: parse the bitcode, load
+// it on the cpu target (the bitcode's module retargeted in place, compiled
+// in the thread's shared JIT), run the evaluation cases (without the
+// judge's reverse-schedule run). Prints the mean time per evaluation of
+// each stage, how many mutants' statuses differ from the first tier's
+// (each one named with its edit), and the child's resident memory. A
+// benchmark for the report, not a test.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
 
+#include "gevo/harness/DriverHost.h"
 #include "gevo/harness/Spec.h"
 #include "gevo/harness/cpu/PlanDevice.h"
 #include "gevo/passes/Mutator.h"
@@ -50,10 +51,8 @@ namespace po = boost::program_options;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point T) {
-  return std::chrono::duration<double>(Clock::now() - T).count();
-}
+using judge::Clock;
+using judge::since;
 
 /// Seconds per stage, summed over variants.
 struct Stages {
@@ -192,6 +191,20 @@ std::vector<std::string> evaluateAll(const std::vector<std::string> &Bitcodes,
   return Out;
 }
 
+/// The step budgets a worker gives \p Base's mutants (EvalOptions'
+/// default): 8 x the base's costliest case, between 2^24 and 2^30 a thread.
+void setBudgets(const Module &Base, const Spec &S, cpu::Options &O) {
+  uint64_t Most = 0;
+  if (auto Dev = cpu::CpuPlanDevice::create(Base, O))
+    for (const CaseSpec &C : S.Cases)
+      Most = std::max(Most, runCase(C, **Dev).ModeledCost);
+  else
+    consumeError(Dev.takeError());
+  uint64_t Budget = std::max<uint64_t>(Most * 8, uint64_t(1) << 24);
+  O.ThreadCostLimit = std::min<uint64_t>(Budget, uint64_t(1) << 30);
+  O.LaunchCostLimit = std::max(Budget, O.ThreadCostLimit);
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -242,7 +255,15 @@ int main(int Argc, char **Argv) {
     auto S = loadSpec(B.Tests);
     if (!M || !S) {
       consumeError(S.takeError());
-      std::printf("%-14s (not built or no tests dir)\n", B.Name.c_str());
+      std::printf("%-17s (not built or no tests dir)\n", B.Name.c_str());
+      continue;
+    }
+    Error Drivers = buildDrivers(*S);
+    if (!Drivers)
+      Drivers = loadDrivers(*S);
+    if (Error E = std::move(Drivers)) {
+      std::printf("%-17s drivers: %s\n", B.Name.c_str(),
+                  toString(std::move(E)).c_str());
       continue;
     }
     nameInstructions(*M);
@@ -254,6 +275,7 @@ int main(int Argc, char **Argv) {
       O.ParallelBlocks = false;
       O.OptLevel = Tier;
       O.Gpu = cantFail(cpu::findGpu(cpu::DefaultGpu));
+      setBudgets(*M, *S, O);
       Stages T;
       unsigned Differ = 0;
       std::string Differences;

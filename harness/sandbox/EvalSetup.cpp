@@ -109,13 +109,13 @@ double loadAndRun(const std::string &Bitcode, const EvalState &St,
 }
 
 /// EvalOptions::OptLevel's auto: O2 only when the base's evaluation (JIT
-/// and run) takes under 0.8 x its time at O0. O0 is measured twice (the
+/// and run) takes under 0.9 x its time at O0. O0 is measured twice (the
 /// first load also pays for one-time set-up) and its better time counts.
 unsigned chooseOptLevel(const std::string &Bitcode, const EvalState &St) {
   double O0 = loadAndRun(Bitcode, St, 0);
   double O2 = loadAndRun(Bitcode, St, 2);
   O0 = std::min(O0, loadAndRun(Bitcode, St, 0));
-  return O2 < 0.8 * O0 ? 2 : 0;
+  return O2 < 0.9 * O0 ? 2 : 0;
 }
 
 /// Runs the base on every case and held-out case on St's target.

@@ -150,6 +150,7 @@ def main():
     if a.json:
         for r in runs:
             r["log_identical"] = r["log"] == ref["log"]
+        for r in runs:
             del r["log"]
         with open(a.json, "w") as f:
             json.dump({"kernel": a.kernel, "pop": a.pop, "runs": runs}, f, indent=2)

@@ -22,7 +22,8 @@ bool parseEmitKind(llvm::StringRef Name, EmitKind &Kind) {
 }
 
 llvm::Expected<std::string> lowerForEmit(const llvm::Module &Variant,
-                                         EmitKind Kind, llvm::StringRef Arch) {
+                                         EmitKind Kind, llvm::StringRef Arch,
+                                         const cpu::Options &CpuOpts) {
   switch (Kind) {
   case EmitKind::Ptx:
     return lowerToPTX(Variant, installedPtxOptions(Arch.empty() ? "sm_80" : Arch));
@@ -33,7 +34,7 @@ llvm::Expected<std::string> lowerForEmit(const llvm::Module &Variant,
     return lowerToAmdgpu(Variant, Opts);
   }
   case EmitKind::CpuIR:
-    return cpu::Program::hostIR(Variant);
+    return cpu::Program::hostIR(Variant, CpuOpts);
   }
   llvm_unreachable("every EmitKind is handled");
 }

@@ -110,13 +110,15 @@ std::unique_ptr<Module> buildVariant(const Module &Base,
 /// --emit: the variant lowered for Kind, written to Path. A variant that
 /// does not lower is a result (exit 1), not bad input.
 void emit(const Module &Variant, const std::string &Kind,
-          const std::string &Path, const std::string &Arch) {
+          const std::string &Path, const std::string &Arch,
+          const gevo::cpu::Options &CpuOpts) {
   gevo::EmitKind K;
   if (!gevo::parseEmitKind(Kind, K))
     usageError("--emit must be ptx, amdgpu or cpu-ir, not '" + Kind + "'");
   if (Path.empty())
     usageError("--emit needs -o FILE");
-  Expected<std::string> Lowered = gevo::lowerForEmit(Variant, K, Arch);
+  Expected<std::string> Lowered =
+      gevo::lowerForEmit(Variant, K, Arch, CpuOpts);
   if (!Lowered)
     gevo::toolError(Tool, "cannot lower the variant to " + Kind + ": " +
                               toString(Lowered.takeError()),
@@ -182,7 +184,8 @@ int main(int argc, char **argv) {
       "cpu, cuda (PTX on an NVIDIA GPU) or hip (a code object on an AMD GPU)")(
       "emit", po::value(&EmitKind),
       "write the variant lowered as ptx, amdgpu (a linked code object) or "
-      "cpu-ir (the cpu target's host IR) to -o FILE")(
+      "cpu-ir (the cpu target's host IR before the JIT, instrumented as "
+      "--check and --gpu say, for --cpu-opt's tier; auto: 0) to -o FILE")(
       "output,o", po::value(&EmitPath), "where --emit writes")(
       "offload-arch", po::value(&Arch),
       "GPU architecture for --emit and the GPU targets (default sm_80 for "
@@ -218,8 +221,19 @@ int main(int argc, char **argv) {
       gevo::loadKernel(Tool, Kernel, argv[0], Ctx, 2);
   gevo::nameInstructions(*Base);
   std::unique_ptr<Module> VariantModule = buildVariant(*Base, EditsPath);
+  gevo::Judge Judging = gevo::judgeOptions(Tool, VM, 2);
+  int CpuOpt = gevo::cpuOptOption(Tool, VM, 2);
+  std::string Gpu = gevo::gpuOption(Tool, VM, 2);
   if (!EmitKind.empty()) {
-    emit(*VariantModule, EmitKind, EmitPath, Arch);
+    // The IR the cpu target compiles (auto's tier is O0 but for bases
+    // whose runs take seconds).
+    gevo::cpu::Options CpuOpts;
+    CpuOpts.RaceChecks = Judging.Races;
+    CpuOpts.InitChecks = Judging.Uninitialized;
+    CpuOpts.Model = Judging.Model;
+    CpuOpts.Gpu = cantFail(gevo::cpu::findGpu(Gpu));
+    CpuOpts.OptLevel = CpuOpt < 0 ? 0 : CpuOpt;
+    emit(*VariantModule, EmitKind, EmitPath, Arch, CpuOpts);
     if (TestsDir.empty())
       return 0;
   }
@@ -230,9 +244,9 @@ int main(int argc, char **argv) {
   EO.Repeat = Repeat;
   EO.OracleCacheDir = OracleCache;
   EO.DriverCacheDir = DriverCache;
-  EO.Judging = gevo::judgeOptions(Tool, VM, 2);
-  EO.OptLevel = gevo::cpuOptOption(Tool, VM, 2);
-  EO.Gpu = gevo::gpuOption(Tool, VM, 2);
+  EO.Judging = Judging;
+  EO.OptLevel = CpuOpt;
+  EO.Gpu = Gpu;
   std::unique_ptr<gevo::Evaluator> Eval =
       gevo::evaluatorOnTests(Tool, Kernel, *Base, TestsDir, EO, 2, Draw, Seed);
   bool HeldOut = VM.count("heldout") || Draw;
