@@ -124,18 +124,14 @@ int main(int Argc, char **Argv) {
     if (!Only.empty() && !is_contained(split(Only, ','), B.Name))
       continue;
     LLVMContext Ctx;
-    SMDiagnostic Diag;
-    auto M = parseIRFile(B.IR, Diag, Ctx);
-    auto S = loadSpec(B.Tests);
-    if (!M || !S) {
-      consumeError(S.takeError());
-      std::printf("%-18s (not built or no plan)\n", B.Name.c_str());
+    Spec S;
+    std::unique_ptr<Module> M = judge::load(B, Ctx, S);
+    if (!M)
       continue;
-    }
     Timing T[2];
     for (unsigned R = 0; R < Rounds; ++R)
       for (bool On : {false, true})
-        runRound(*M, *S, optionsFor(What, On), Runs, T[On]);
+        runRound(*M, S, optionsFor(What, On), Runs, T[On]);
     if (!T[0].Failure.empty() || !T[1].Failure.empty()) {
       std::printf("%-18s failed: %s\n", B.Name.c_str(),
                   (T[0].Failure + T[1].Failure).c_str());

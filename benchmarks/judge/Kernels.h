@@ -9,11 +9,17 @@
 #ifndef GEVO_BENCHMARKS_JUDGE_KERNELS_H
 #define GEVO_BENCHMARKS_JUDGE_KERNELS_H
 
+#include "gevo/harness/Spec.h"
+
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
+#include <cstdio>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -60,6 +66,22 @@ inline std::vector<Kernel> kernels(const std::string &Source,
   llvm::sort(Out,
              [](const Kernel &A, const Kernel &B) { return A.Name < B.Name; });
   return Out;
+}
+
+/// \p K's IR in \p Ctx and its tests dir's spec; null, with a line
+/// saying so on stdout, when either is missing (not built, no tests dir).
+inline std::unique_ptr<llvm::Module> load(const Kernel &K,
+                                          llvm::LLVMContext &Ctx, Spec &S) {
+  llvm::SMDiagnostic Diag;
+  auto M = llvm::parseIRFile(K.IR, Diag, Ctx);
+  auto Loaded = loadSpec(K.Tests);
+  if (M && Loaded) {
+    S = std::move(*Loaded);
+    return M;
+  }
+  llvm::consumeError(Loaded.takeError());
+  std::printf("%-18s (not built or no tests dir)\n", K.Name.c_str());
+  return nullptr;
 }
 
 } // namespace gevo::judge

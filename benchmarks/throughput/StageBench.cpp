@@ -250,17 +250,13 @@ int main(int Argc, char **Argv) {
     if (Only != "all" && !is_contained(split(Only, ','), B.Name))
       continue;
     LLVMContext Ctx;
-    SMDiagnostic Diag;
-    auto M = parseIRFile(B.IR, Diag, Ctx);
-    auto S = loadSpec(B.Tests);
-    if (!M || !S) {
-      consumeError(S.takeError());
-      std::printf("%-17s (not built or no tests dir)\n", B.Name.c_str());
+    Spec S;
+    std::unique_ptr<Module> M = judge::load(B, Ctx, S);
+    if (!M)
       continue;
-    }
-    Error Drivers = buildDrivers(*S);
+    Error Drivers = buildDrivers(S);
     if (!Drivers)
-      Drivers = loadDrivers(*S);
+      Drivers = loadDrivers(S);
     if (Error E = std::move(Drivers)) {
       std::printf("%-17s drivers: %s\n", B.Name.c_str(),
                   toString(std::move(E)).c_str());
@@ -275,13 +271,13 @@ int main(int Argc, char **Argv) {
       O.ParallelBlocks = false;
       O.OptLevel = Tier;
       O.Gpu = cantFail(cpu::findGpu(cpu::DefaultGpu));
-      setBudgets(*M, *S, O);
+      setBudgets(*M, S, O);
       Stages T;
       unsigned Differ = 0;
       std::string Differences;
       Memory Rss;
       std::vector<std::string> Got =
-          evaluateAll(Bitcodes, Rounds, *S, O, T, Rss);
+          evaluateAll(Bitcodes, Rounds, S, O, T, Rss);
       for (size_t I = 0; I < Bitcodes.size(); ++I) {
         if (Reference.size() <= I) {
           Reference.push_back(Got[I]);
