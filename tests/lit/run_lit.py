@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
-"""Runs lit and fails when it discovered fewer tests than expected."""
+"""Runs lit and fails when it discovered fewer tests than expected. Each test
+lit did not run (UNSUPPORTED) is named on a line of its own with the
+directive that excluded it ("run_lit: skipped tools/x.test: REQUIRES:
+ptxas"), for scripts/skipped.py."""
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -11,9 +15,21 @@ parser.add_argument("--min-tests", type=int, required=True)
 parser.add_argument("suite")
 args = parser.parse_args()
 
-proc = subprocess.run([sys.executable, args.lit, "-sv", args.suite],
+proc = subprocess.run([sys.executable, args.lit, "-sv", "--show-unsupported",
+                       args.suite],
                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 sys.stdout.write(proc.stdout)
+listed = re.search(r"^Unsupported Tests \(\d+\):\n((?:  \S+ :: \S+\n)+)",
+                   proc.stdout, re.M)
+for name in re.findall(r":: (\S+)", listed.group(1) if listed else ""):
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+    try:
+        lines = open(source, errors="replace").read().splitlines()
+    except OSError:
+        lines = []
+    why = [re.sub(r"^[;#/ ]*", "", l).strip() for l in lines
+           if re.search(r"\b(REQUIRES|UNSUPPORTED):", l)]
+    print("run_lit: skipped %s: %s" % (name, "; ".join(why) or "unsupported"))
 found = re.search(r"Total Discovered Tests: (\d+)", proc.stdout)
 discovered = int(found.group(1)) if found else 0
 if discovered < args.min_tests:
