@@ -218,25 +218,18 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
   St->Arch = O.Arch;
   St->TheSpec = S;
   St->Repeat = O.Repeat;
-  St->CpuOpts.ParallelBlocks = false;
-  St->CpuOpts.Checks = O.Checks;
-  St->CpuOpts.RaceChecks = O.Judging.Races;
-  St->CpuOpts.InitChecks = O.Judging.Uninitialized;
-  St->CpuOpts.Model = O.Judging.Model;
-  if (!O.Gpu.empty() && O.Target == "cpu") {
-    auto Gpu = cpu::findGpu(O.Gpu);
-    if (!Gpu)
-      return Gpu.takeError();
-    St->CpuOpts.Gpu = std::move(*Gpu);
-  }
+  auto CpuOpts = cpuOptions(O);
+  if (!CpuOpts)
+    return CpuOpts.takeError();
+  St->CpuOpts = std::move(*CpuOpts);
   St->CrossCheck = O.Judging.Schedules;
   St->Accept = O.Accept;
   // Drivers load here, once: every worker forked from the server has them.
   if (llvm::Error E = loadDrivers(S))
     return E;
-  St->CpuOpts.OptLevel = O.OptLevel >= 0 ? std::min(O.OptLevel, 3)
-                         : St->Target == "cpu" ? chooseOptLevel(BaseBitcode, *St)
-                                               : 2;
+  if (O.OptLevel < 0)
+    St->CpuOpts.OptLevel =
+        St->Target == "cpu" ? chooseOptLevel(BaseBitcode, *St) : 2;
   if (O.Judging.AllowBaseRaces && St->Target == "cpu")
     if (llvm::Error E = allowBaseRaces(BaseBitcode, *St))
       return E;

@@ -82,6 +82,23 @@ std::string bitcodeOf(const llvm::Module &M) {
   return Bitcode;
 }
 
+llvm::Expected<cpu::Options> cpuOptions(const EvalOptions &O) {
+  cpu::Options C;
+  C.ParallelBlocks = false;
+  C.Checks = O.Checks;
+  C.RaceChecks = O.Judging.Races;
+  C.InitChecks = O.Judging.Uninitialized;
+  C.Model = O.Judging.Model;
+  C.OptLevel = O.OptLevel >= 0 ? std::min(O.OptLevel, 3) : 0;
+  if (!O.Gpu.empty() && O.Target == "cpu") {
+    auto Gpu = cpu::findGpu(O.Gpu);
+    if (!Gpu)
+      return Gpu.takeError();
+    C.Gpu = std::move(*Gpu);
+  }
+  return C;
+}
+
 llvm::Expected<std::unique_ptr<Evaluator>>
 Evaluator::create(const llvm::Module &Base, const Spec &Given,
                   const EvalOptions &O) {

@@ -221,22 +221,6 @@ int main(int argc, char **argv) {
       gevo::loadKernel(Tool, Kernel, argv[0], Ctx, 2);
   gevo::nameInstructions(*Base);
   std::unique_ptr<Module> VariantModule = buildVariant(*Base, EditsPath);
-  gevo::Judge Judging = gevo::judgeOptions(Tool, VM, 2);
-  int CpuOpt = gevo::cpuOptOption(Tool, VM, 2);
-  std::string Gpu = gevo::gpuOption(Tool, VM, 2);
-  if (!EmitKind.empty()) {
-    // The IR the cpu target compiles (auto's tier is O0 but for bases
-    // whose runs take seconds).
-    gevo::cpu::Options CpuOpts;
-    CpuOpts.RaceChecks = Judging.Races;
-    CpuOpts.InitChecks = Judging.Uninitialized;
-    CpuOpts.Model = Judging.Model;
-    CpuOpts.Gpu = cantFail(gevo::cpu::findGpu(Gpu));
-    CpuOpts.OptLevel = CpuOpt < 0 ? 0 : CpuOpt;
-    emit(*VariantModule, EmitKind, EmitPath, Arch, CpuOpts);
-    if (TestsDir.empty())
-      return 0;
-  }
   gevo::EvalOptions EO;
   EO.Target = Target;
   EO.Arch = Arch;
@@ -244,9 +228,17 @@ int main(int argc, char **argv) {
   EO.Repeat = Repeat;
   EO.OracleCacheDir = OracleCache;
   EO.DriverCacheDir = DriverCache;
-  EO.Judging = Judging;
-  EO.OptLevel = CpuOpt;
-  EO.Gpu = Gpu;
+  EO.Judging = gevo::judgeOptions(Tool, VM, 2);
+  EO.OptLevel = gevo::cpuOptOption(Tool, VM, 2);
+  EO.Gpu = gevo::gpuOption(Tool, VM, 2);
+  if (!EmitKind.empty()) {
+    // The IR the cpu target compiles (auto's tier is O0 but for bases
+    // whose runs take seconds).
+    gevo::cpu::Options CpuOpts = cantFail(gevo::cpuOptions(EO));
+    emit(*VariantModule, EmitKind, EmitPath, Arch, CpuOpts);
+    if (TestsDir.empty())
+      return 0;
+  }
   std::unique_ptr<gevo::Evaluator> Eval =
       gevo::evaluatorOnTests(Tool, Kernel, *Base, TestsDir, EO, 2, Draw, Seed);
   bool HeldOut = VM.count("heldout") || Draw;

@@ -114,6 +114,12 @@ struct EvalOptions {
   Acceptance Accept;
 };
 
+/// The cpu target's options an Evaluator with \p O runs the base and the
+/// variants with, before it adds the step budgets and the base's allowed
+/// races; OptLevel -1 (auto) reads as 0 here, the tier the Evaluator then
+/// chooses or not. An unknown GPU (EvalOptions::Gpu) is an Error.
+llvm::Expected<cpu::Options> cpuOptions(const EvalOptions &O);
+
 struct CaseEval {
   std::string Name;
   Status S = Status::Ok; ///< Ok, WrongOutput, or the fault
