@@ -41,7 +41,6 @@ struct Program::Impl {
   StringSet<> AllowedRaces;
   unsigned StaticSharedBytes = 0;
   unsigned CheckSites = 0;
-  double JitSeconds = 0;
   Program::LoadStages Stages;
   std::optional<GpuSpec> Gpu; ///< The performance model's, if any.
   std::vector<BlockShape> Shapes;
@@ -180,10 +179,8 @@ Expected<std::unique_ptr<Program>> Program::load(const Module &NVPTXModule,
     return M.takeError();
   double Copy = secondsSince(Start);
   auto P = load(std::move(*M), std::move(Ctx), Opts);
-  if (P) {
+  if (P)
     (*P)->P->Stages.Copy = Copy;
-    (*P)->P->JitSeconds += Copy;
-  }
   return P;
 }
 
@@ -233,7 +230,6 @@ Program::load(std::unique_ptr<Module> M, std::unique_ptr<LLVMContext> Ctx,
   else
     consumeError(Table.takeError());
   P->Stages.Codegen = secondsSince(Codegen) - P->Stages.Optimise;
-  P->JitSeconds = secondsSince(Start);
   return std::unique_ptr<Program>(new Program(std::move(P)));
 }
 
@@ -335,7 +331,10 @@ Error Program::setConstant(StringRef Name, ArrayRef<char> Bytes) {
   return Error::success();
 }
 
-double Program::jitSeconds() const { return P->JitSeconds; }
+double Program::jitSeconds() const {
+  const LoadStages &S = P->Stages;
+  return S.Copy + S.Retarget + S.Optimise + S.Codegen;
+}
 
 const Program::LoadStages &Program::loadStages() const { return P->Stages; }
 

@@ -178,7 +178,8 @@ public:
   /// Copies \p Bytes into a __constant__ (or __device__) variable.
   llvm::Error setConstant(llvm::StringRef Name, llvm::ArrayRef<char> Bytes);
 
-  /// Seconds spent retargeting, optimising and compiling.
+  /// Seconds spent copying, retargeting, optimising and compiling: the sum
+  /// of the stages.
   double jitSeconds() const;
   /// jitSeconds() by stage.
   struct LoadStages {
