@@ -19,6 +19,7 @@ constexpr std::pair<Status, std::string_view> Names[] = {
     {Status::OutOfMemory, "out_of_memory"},
     {Status::Race, "race"},
     {Status::Uninitialized, "uninitialized"},
+    {Status::GpuFault, "gpu_fault"},
 };
 } // namespace
 

@@ -7,10 +7,17 @@
 #include "gevo/harness/Lower.h"
 #include "gevo/harness/cpu/PlanDevice.h"
 
+#include <cerrno>
+#include <cstdio>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
 namespace gevo {
 
 namespace {
 bool AnyFailure = false;
+int GpuOrdinal = 0;
 
 /// The modeled cost one launch of undefinedInputHints may reach.
 constexpr uint64_t HintLaunchCostLimit = uint64_t(1) << 36;
@@ -25,7 +32,7 @@ template <typename DeviceT> DeviceT *processDevice(std::string &Why) {
   static std::unique_ptr<DeviceT> D;
   static std::string OpenError;
   if (!D && OpenError.empty()) {
-    D = DeviceT::open(0, OpenError);
+    D = DeviceT::open(GpuOrdinal, OpenError);
     if (!D && OpenError.empty())
       OpenError = "the device did not open";
   }
@@ -54,6 +61,58 @@ gpuDevice(llvm::StringRef Target, const llvm::Module &M, LowerFn Lower) {
   return std::unique_ptr<PlanDevice>(std::move(P));
 }
 } // namespace
+
+void selectGpu(int Ordinal) { GpuOrdinal = Ordinal; }
+
+llvm::Expected<std::string> describeGpu(llvm::StringRef Target) {
+  std::string Why;
+  auto Describe = [&](auto *D) -> llvm::Expected<std::string> {
+    if (!D)
+      return targetError(Target, Why);
+    return D->name() + ", driver " + D->driverVersion() + ", device " +
+           std::to_string(GpuOrdinal);
+  };
+  if (Target == "cuda")
+    return Describe(processDevice<cuda::Device>(Why));
+  if (Target == "hip")
+    return Describe(processDevice<hip::Device>(Why));
+  return targetError(Target, "is not a GPU target");
+}
+
+llvm::Expected<int> countGpus(llvm::StringRef Target) {
+  if (Target != "cuda" && Target != "hip")
+    return targetError(Target, "is not a GPU target");
+  int Pipe[2];
+  if (pipe(Pipe) != 0)
+    return targetError(Target, "cannot make a pipe to count its devices");
+  std::fflush(nullptr);
+  pid_t Child = fork();
+  if (Child == 0) {
+    close(Pipe[0]);
+    std::string Why;
+    int N = Target == "cuda" ? cuda::Device::count(Why)
+                             : hip::Device::count(Why);
+    std::string Answer = Why.empty() ? std::to_string(N) : "!" + Why;
+    ssize_t Wrote = write(Pipe[1], Answer.data(), Answer.size());
+    _exit(Wrote == ssize_t(Answer.size()) ? 0 : 1);
+  }
+  close(Pipe[1]);
+  std::string Answer;
+  char Buf[512];
+  for (ssize_t Got; Child > 0 && (Got = read(Pipe[0], Buf, sizeof(Buf))) != 0;)
+    if (Got > 0)
+      Answer.append(Buf, size_t(Got));
+    else if (errno != EINTR)
+      break;
+  close(Pipe[0]);
+  while (Child > 0 && waitpid(Child, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  if (Answer.empty())
+    return targetError(Target, "the process counting its devices died");
+  if (Answer[0] == '!')
+    return targetError(Target, Answer.substr(1));
+  return std::stoi(Answer);
+}
 
 bool isKnownTarget(llvm::StringRef Target) {
   return Target == "cpu" || Target == "cuda" || Target == "hip";

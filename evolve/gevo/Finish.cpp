@@ -70,6 +70,41 @@ std::string unifiedDiff(const std::string &A, const std::string &B) {
 }
 } // namespace
 
+namespace {
+/// Whether the costs of Faster's rounds of validation all beat every round
+/// of Slower's (interleaved rounds: a claim no round contradicts).
+bool beyondNoise(const std::vector<double> &Faster,
+                 const std::vector<double> &Slower) {
+  if (Faster.empty() || Slower.empty())
+    return false;
+  return *std::max_element(Faster.begin(), Faster.end()) <
+         *std::min_element(Slower.begin(), Slower.end());
+}
+} // namespace
+
+nlohmann::json GevoRun::measuredOn() const {
+  nlohmann::json J = {{"target", Config.Target},
+                      {"objective", costKindName(Config.Objective.Cost)}};
+  if (Config.Target == "cpu")
+    return J;
+  J["gpu"] = Eval->gpu();
+  J["gate"] = Config.Gate;
+  EvalOptions Rule; // the run's timing rule is the Evaluator's default
+  J["timing"] = {{"warm_up_runs", 1},
+                 {"min_runs", std::max(Config.Repeat, Rule.GpuMinRuns)},
+                 {"max_runs", Rule.GpuMaxRuns},
+                 {"ci_target_pct", 100 * Rule.GpuCiTarget},
+                 {"base_every", Evaluator::BaseEvery}};
+  nlohmann::json Base = nlohmann::json::array();
+  for (const CaseEval &C : Eval->base().Cases)
+    Base.push_back({{"name", C.Name},
+                    {"time_ms", C.Seconds * 1e3},
+                    {"runs", C.Runs},
+                    {"ci_pct", 100 * C.Spread}});
+  J["base_cases"] = Base;
+  return J;
+}
+
 Expected<nlohmann::json> GevoRun::finish() {
   std::vector<Member> Front = front();
   if (Front.size() > Config.ValidateMax)
@@ -120,7 +155,8 @@ Expected<nlohmann::json> GevoRun::finish() {
          {"message", C.Message},
          {"error", C.Error},
          {"cost", C.cost()},
-         {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0}});
+         {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0},
+         {"outside_noise", beyondNoise(C.Costs, Cands[0].Costs)}});
   };
 
   std::vector<HeldOutResult> Held;
@@ -168,7 +204,18 @@ Expected<nlohmann::json> GevoRun::finish() {
     Summary["heldout"] = HeldJson(C);
     if (Error E = writeBest(C.Edits, Summary))
       return E;
+    if (FinalCheck) {
+      nlohmann::json Check = FinalCheck(Dir->file("best/kernel.edits"));
+      if (Check.value("finding", false)) {
+        Summary["best"]["demoted"] = true;
+        Summary["heldout"]["status"] = "demoted";
+        Summary["heldout"]["message"] = Check.value("message", "");
+        Summary["best_speedup"] = 1.0;
+      }
+      Summary["final_check"] = std::move(Check);
+    }
   }
+  Summary["measured_on"] = measuredOn();
   Summary["evaluations"] = Eng->evaluations();
   Summary["generations"] = Strategy->generation();
   Summary["cache_hits"] = Eng->cacheHits();

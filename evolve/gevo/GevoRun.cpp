@@ -84,18 +84,24 @@ Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   Builder = std::make_unique<VariantBuilder>(bitcodeOf(*Base), *Scope);
   EvalOptions EO;
   EO.Target = Config.Target;
+  EO.Arch = Config.Arch;
+  EO.Gate = Config.Gate;
+  EO.Devices = Config.Devices;
+  EO.GateWorkers = Config.Workers;
   EO.Workers = Config.Workers;
   EO.Repeat = Config.Repeat;
   EO.Judging = Config.Judging;
   EO.OptLevel = Config.CpuOpt;
   EO.Accept = acceptance(Config.Objective);
-  if (Config.Objective.Cost == CostKind::Modeled)
+  // On a GPU the gate's model predicts too, for the rank correlation of
+  // modeled and measured times the report shows.
+  if (Config.Objective.Cost == CostKind::Modeled || Config.Target != "cpu")
     EO.Gpu = Config.Gpu;
   auto E = Evaluator::create(*Base, S, EO);
   if (!E)
     return E.takeError();
   Eval = std::move(*E);
-  if (Config.Target == "cpu")
+  if (Config.Target == "cpu" || Eval->gate())
     Config.CpuOpt = Eval->optLevel();
   Problem = std::make_unique<KernelProblem>(*Builder, *Eval, Config.Objective);
   Strategy = std::make_unique<GevoStrategy>(Config.Params);

@@ -69,11 +69,15 @@ Evaluation KernelProblem::judge(const VariantEval &V) const {
     // only a completed run's cost is deterministic.
     if (C.S == Status::Ok || C.S == Status::WrongOutput) {
       J["modeled_cost"] = C.ModeledCost;
-      if (O.Cost == CostKind::Modeled)
+      if (C.ModeledSeconds > 0)
         J["modeled_ms"] = C.ModeledSeconds * 1e3;
     }
-    if (O.Cost == CostKind::Time)
+    if (O.Cost == CostKind::Time && !V.Gated) // not the cpu gate's wall time
       J["time_ms"] = C.Seconds * 1e3;
+    if (V.NearestBaseSeconds > 0 && C.Runs > 0) { // timed on a GPU
+      J["runs"] = C.Runs;
+      J["ci_pct"] = 100 * C.Spread;
+    }
     if (!C.FaultUid.empty())
       J["fault_uid"] = C.FaultUid;
     if (!C.OtherUid.empty())
@@ -81,6 +85,12 @@ Evaluation KernelProblem::judge(const VariantEval &V) const {
     Cases.push_back(std::move(J));
   }
   R.Detail = {{"cases", std::move(Cases)}, {"error", V.Error}};
+  if (V.NearestBaseSeconds > 0) { // timed on a GPU, relative to the base
+    R.Detail["measured_ms"] = V.MeasuredSeconds * 1e3;
+    R.Detail["nearest_base_ms"] = V.NearestBaseSeconds * 1e3;
+  }
+  if (V.Gated)
+    R.Detail["gated"] = true;
   if (R.S != Status::Ok)
     return R;
   R.Objectives = {cost(V)};

@@ -11,8 +11,13 @@ namespace gevo::evolve {
 void RunConfig::validate() const {
   auto Bad = [](const std::string &What) { throw std::invalid_argument(What); };
   Params.validate();
-  if (Target != "cpu")
-    Bad("target '" + Target + "' cannot run evolution yet (use cpu)");
+  if (Target != "cpu" && Target != "cuda" && Target != "hip")
+    Bad("unknown target '" + Target + "' (cpu, cuda or hip)");
+  if (Target != "cpu" && Objective.Cost != CostKind::Time)
+    Bad(std::string("--objective ") + costKindName(Objective.Cost) +
+        " is the cpu target's model; on a GPU the objective is time");
+  if (Gate != "cpu" && Gate != "none")
+    Bad("--gate must be cpu or none, not '" + Gate + "'");
   if (Params.Generations == 0 && std::isinf(TimeBudgetSeconds) &&
       MaxEvaluations == std::numeric_limits<uint64_t>::max())
     Bad("no budget: give --generations, --time-budget or --max-evaluations");
@@ -33,6 +38,9 @@ nlohmann::json RunConfig::toJson() const {
       {"kernel", Kernel},
       {"tests", TestsDir},
       {"target", Target},
+      {"arch", Arch},
+      {"gate", Gate},
+      {"devices", Devices},
       {"mode", modeName(Objective.Mode)},
       {"objective", costKindName(Objective.Cost)},
       {"gpu", Gpu},
@@ -73,6 +81,9 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   C.Kernel = J.at("kernel");
   C.TestsDir = J.at("tests");
   C.Target = J.at("target");
+  C.Arch = J.value("arch", std::string());
+  C.Gate = J.value("gate", std::string("cpu"));
+  C.Devices = J.value("devices", std::vector<int>{});
   auto Mode = parseMode(J.at("mode"));
   auto Cost = parseCostKind(J.at("objective"));
   if (!Mode || !Cost)

@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <mutex>
 
 namespace gevo::cuda {
@@ -18,6 +19,8 @@ constexpr unsigned EventDefault = 0;
 struct Device::Api {
   CUresult (*Init)(unsigned);
   CUresult (*DeviceGet)(int *, int);
+  CUresult (*DeviceGetCount)(int *);
+  CUresult (*DriverGetVersion)(int *);
   CUresult (*DeviceGetName)(char *, int, int);
   CUresult (*CtxCreate)(void **, unsigned, int);
   CUresult (*CtxDestroy)(void *);
@@ -54,13 +57,18 @@ const Device::Api *loadApi(Error &Why) {
   static Error LoadError;
   static std::once_flag Once;
   std::call_once(Once, [] {
-    void *Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    const char *Path = std::getenv(Device::LibraryVariable);
+    if (!Path || !*Path)
+      Path = "libcuda.so.1";
+    void *Lib = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
     if (!Lib) {
-      LoadError = "no NVIDIA driver: libcuda.so.1 not found";
+      LoadError = std::string("no NVIDIA driver: ") + Path + " not found";
       return;
     }
     bool Ok = resolve(Lib, "cuInit", A.Init) &&
               resolve(Lib, "cuDeviceGet", A.DeviceGet) &&
+              resolve(Lib, "cuDeviceGetCount", A.DeviceGetCount) &&
+              resolve(Lib, "cuDriverGetVersion", A.DriverGetVersion) &&
               resolve(Lib, "cuDeviceGetName", A.DeviceGetName) &&
               resolve(Lib, "cuCtxCreate_v2", A.CtxCreate) &&
               resolve(Lib, "cuCtxDestroy_v2", A.CtxDestroy) &&
@@ -98,14 +106,29 @@ Error Device::check(CUresult Result, const char *Call) const {
   return std::string(Call) + ": " + Text + " (" + Name + ")";
 }
 
-std::unique_ptr<Device> Device::open(int Ordinal, Error &Why) {
+int Device::count(Error &Why) {
   const Api *A = loadApi(Why);
   if (!A)
+    return 0;
+  int N = 0;
+  Device Probe(*A, nullptr, 0);
+  Why = Probe.check(A->Init(0), "cuInit");
+  if (Why.empty())
+    Why = Probe.check(A->DeviceGetCount(&N), "cuDeviceGetCount");
+  return Why.empty() ? N : 0;
+}
+
+std::unique_ptr<Device> Device::open(int Ordinal, Error &Why) {
+  int Count = count(Why);
+  if (!Why.empty())
     return nullptr;
+  const Api *A = loadApi(Why);
   int Dev = 0;
   void *Ctx = nullptr;
   Device Probe(*A, nullptr, 0);
-  Why = Probe.check(A->Init(0), "cuInit");
+  if (Ordinal < 0 || Ordinal >= Count)
+    Why = "no device " + std::to_string(Ordinal) + " (" +
+          std::to_string(Count) + " visible)";
   if (Why.empty())
     Why = Probe.check(A->DeviceGet(&Dev, Ordinal), "cuDeviceGet");
   if (Why.empty())
@@ -121,6 +144,12 @@ std::string Device::name() const {
   char Buf[256] = {0};
   A.DeviceGetName(Buf, sizeof(Buf) - 1, Dev);
   return Buf;
+}
+
+std::string Device::driverVersion() const {
+  int V = 0;
+  A.DriverGetVersion(&V);
+  return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
 }
 
 Error Device::alloc(size_t Bytes, DevicePtr &Ptr) {

@@ -16,6 +16,8 @@ using hipError = int;
 struct Device::Api {
   hipError (*Init)(unsigned);
   hipError (*SetDevice)(int);
+  hipError (*DriverGetVersion)(int *);
+  hipError (*GetDeviceCount)(int *);
   hipError (*DeviceGetName)(char *, int, int);
   hipError (*Malloc)(void **, size_t);
   hipError (*Free)(void *);
@@ -58,6 +60,8 @@ const Device::Api *loadApi(Error &Why) {
     }
     bool Ok = resolve(Lib, "hipInit", A.Init) &&
               resolve(Lib, "hipSetDevice", A.SetDevice) &&
+              resolve(Lib, "hipDriverGetVersion", A.DriverGetVersion) &&
+              resolve(Lib, "hipGetDeviceCount", A.GetDeviceCount) &&
               resolve(Lib, "hipDeviceGetName", A.DeviceGetName) &&
               resolve(Lib, "hipMalloc", A.Malloc) &&
               resolve(Lib, "hipFree", A.Free) &&
@@ -90,17 +94,38 @@ Error Device::check(hipError Result, const char *Call) const {
          A.GetErrorName(Result) + ")";
 }
 
+int Device::count(Error &Why) {
+  const Api *A = loadApi(Why);
+  if (!A)
+    return 0;
+  int N = 0;
+  Device Probe(*A, 0);
+  Why = Probe.check(A->Init(0), "hipInit");
+  if (Why.empty())
+    Why = Probe.check(A->GetDeviceCount(&N), "hipGetDeviceCount");
+  return Why.empty() ? N : 0;
+}
+
 std::unique_ptr<Device> Device::open(int Ordinal, Error &Why) {
   const Api *A = loadApi(Why);
   if (!A)
     return nullptr;
   Device Probe(*A, Ordinal);
-  Why = Probe.check(A->Init(0), "hipInit");
+  int N = count(Why);
+  if (Why.empty() && (Ordinal < 0 || Ordinal >= N))
+    Why = "no device " + std::to_string(Ordinal) + " (" + std::to_string(N) +
+          " visible)";
   if (Why.empty())
     Why = Probe.check(A->SetDevice(Ordinal), "hipSetDevice");
   if (!Why.empty())
     return nullptr;
   return std::unique_ptr<Device>(new Device(*A, Ordinal));
+}
+
+std::string Device::driverVersion() const {
+  int V = 0;
+  A.DriverGetVersion(&V);
+  return std::to_string(V);
 }
 
 std::string Device::name() const {

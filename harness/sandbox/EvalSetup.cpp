@@ -5,6 +5,7 @@
 
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/cpu/PlanDevice.h"
+#include "gevo/harness/Sandbox.h"
 #include "gevo/harness/TargetDevice.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -185,7 +186,7 @@ std::string cpuKey(const EvalState &St) {
 /// The oracle from the cache when there, else by running the base (and
 /// then stored in the cache).
 llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
-                       EvalState &St) {
+                       EvalState &St, bool GpuInChild) {
   std::string Path;
   if (!O.OracleCacheDir.empty()) {
     auto P = oraclePath(O.OracleCacheDir, Bitcode, St.TheSpec,
@@ -202,17 +203,36 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
   }
   // A GPU's driver is never initialised in the server (its workers are
   // forked from it): a child of the server runs the base there.
-  auto Run = [&] { return runBase(Bitcode, St); };
-  auto Want = St.Target == "cpu" ? Run() : oracleInChild(St.TheSpec, Run);
+  auto Run = [&] {
+    if (St.Target != "cpu" && !St.Devices.empty())
+      selectGpu(St.Devices.front());
+    return runBase(Bitcode, St);
+  };
+  auto Want = St.Target == "cpu" || !GpuInChild ? Run()
+                                                 : oracleInChild(St.TheSpec, Run);
   if (!Want)
     return Want.takeError();
   St.Want = std::move(*Want);
   return Path.empty() ? llvm::Error::success() : writeOracle(Path, St.Want);
 }
+/// "gpu=<describeGpu>" of a GPU target's worker, or "".
+std::string workerGpu(const EvalState &St) {
+  if (St.Target == "cpu")
+    return "";
+  if (!St.Devices.empty())
+    selectGpu(St.Devices[workerSlot() % St.Devices.size()]);
+  auto Gpu = describeGpu(St.Target);
+  if (!Gpu) {
+    llvm::consumeError(Gpu.takeError());
+    return "";
+  }
+  return "gpu=" + *Gpu;
+}
 } // namespace
 
 llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
-                                          const Spec &S, const EvalOptions &O) {
+                                          const Spec &S, const EvalOptions &O,
+                                          bool GpuInChild) {
   auto St = std::make_shared<EvalState>();
   St->Target = O.Target;
   St->Arch = O.Arch;
@@ -222,7 +242,9 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
   if (!CpuOpts)
     return CpuOpts.takeError();
   St->CpuOpts = std::move(*CpuOpts);
-  St->CrossCheck = O.Judging.Schedules;
+  St->CrossCheck = O.Judging.Schedules && O.Target == "cpu";
+  St->Timing = {O.GpuMinRuns, O.GpuMaxRuns, O.GpuCiTarget};
+  St->Devices = O.Devices;
   St->Accept = O.Accept;
   // Drivers load here, once: every worker forked from the server has them.
   if (llvm::Error E = loadDrivers(S))
@@ -233,7 +255,7 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
   if (O.Judging.AllowBaseRaces && St->Target == "cpu")
     if (llvm::Error E = allowBaseRaces(BaseBitcode, *St))
       return E;
-  if (llvm::Error E = loadOracle(BaseBitcode, O, *St))
+  if (llvm::Error E = loadOracle(BaseBitcode, O, *St, GpuInChild))
     return E;
   setCostLimits(St->Want.Cases, O.ThreadCostLimit, St->CaseLimits);
   setCostLimits(St->Want.HeldOut, O.ThreadCostLimit, St->HeldOutLimits);
@@ -244,7 +266,8 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
       return "cache=" + std::to_string(St->FromCache) +
              " threads=" + std::to_string(countThreads()) +
              " opt=" + std::to_string(St->CpuOpts.OptLevel) + " allowed=" +
-             llvm::join(St->CpuOpts.AllowedRaces, ",");
+             llvm::join(St->CpuOpts.AllowedRaces, ",") + "\n" +
+             workerGpu(*St);
     return encodeEval(evaluateVariant(*St, Request.substr(1),
                                       Request[0] == EvalHeldOut));
   });

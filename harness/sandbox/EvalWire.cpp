@@ -29,6 +29,8 @@ std::string encodeEval(const VariantEval &V) {
     W.f64(C.Error);
     W.u64(C.Identical);
     W.f64(C.Seconds);
+    W.u64(C.Runs);
+    W.f64(C.Spread);
     W.u64(C.ModeledCost);
     W.f64(C.ModeledSeconds);
   }
@@ -55,6 +57,8 @@ bool decodeEval(std::string_view In, VariantEval &V) {
     C.Error = R.f64();
     C.Identical = R.u64();
     C.Seconds = R.f64();
+    C.Runs = unsigned(R.u64());
+    C.Spread = R.f64();
     C.ModeledCost = R.u64();
     C.ModeledSeconds = R.f64();
   }
@@ -73,7 +77,9 @@ std::vector<std::string> allowedFromInfo(std::string_view Reply) {
   if (At == std::string_view::npos)
     return Uids;
   llvm::SmallVector<llvm::StringRef> Parts;
-  llvm::StringRef(Reply.substr(At + 8)).split(Parts, ',', -1, false);
+  llvm::StringRef List = Reply.substr(At + 8);
+  List.take_until([](char C) { return C == '\n'; })
+      .split(Parts, ',', -1, false);
   for (llvm::StringRef P : Parts)
     Uids.push_back(P.trim().str());
   return Uids;

@@ -26,6 +26,21 @@ double median(std::vector<double> V) {
   return V.empty() ? 0 : V[V.size() / 2];
 }
 
+/// Half the width of the distribution-free 95% confidence interval of the
+/// median of V (order statistics n/2 -+ 1.96 sqrt(n)/2), relative to the
+/// median: 0.01 is +-1%. Infinite with fewer than two values.
+double medianSpread(std::vector<double> V) {
+  size_t N = V.size();
+  double Mid = median(V);
+  if (N < 2 || Mid <= 0)
+    return N < 2 ? HUGE_VAL : 0;
+  std::sort(V.begin(), V.end());
+  double Half = 1.96 * std::sqrt(double(N)) / 2;
+  auto Low = size_t(std::max(1.0, std::floor(N / 2.0 - Half)));
+  auto High = size_t(std::min(double(N), std::ceil(1 + N / 2.0 + Half)));
+  return (V[High - 1] - V[Low - 1]) / 2 / Mid;
+}
+
 /// A case's budget: every launch of a case together may cost at most
 /// CaseCostFactor times the base's whole case (modeled cost, cpu target).
 /// The per-thread step budget stops a spinning launch; this stops a host
@@ -77,19 +92,31 @@ CaseOutcome runBudgeted(const CaseSpec &C, const CaseOracle &Want,
   return runCase(C, B);
 }
 
-/// Runs C Repeat times: the first run is checked, every run is timed.
+/// Runs C until its time is known: the first run is checked. On the cpu
+/// target every run is timed, Repeat in all. On a GPU the first run warms
+/// up (module, caches, clocks) and is not timed; then GpuTiming's rule.
 CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
                 const EvalState &St) {
   CaseEval R;
   R.Name = C.Name;
   CaseOutcome Got = runBudgeted(C, Want, D);
-  std::vector<double> Times{Got.KernelSeconds};
-  for (unsigned I = 1; I < St.Repeat && Got.S == Status::Ok; ++I) {
+  bool Gpu = St.Target != "cpu";
+  std::vector<double> Times;
+  if (!Gpu)
+    Times.push_back(Got.KernelSeconds);
+  unsigned Least = Gpu ? std::max(St.Repeat, St.Timing.MinRuns) : St.Repeat;
+  unsigned Most = Gpu ? std::max(Least, St.Timing.MaxRuns) : St.Repeat;
+  while (Got.S == Status::Ok && Times.size() < Most) {
+    if (Gpu && Times.size() >= Least &&
+        medianSpread(Times) <= St.Timing.CiTarget)
+      break;
     CaseOutcome Again = runBudgeted(C, Want, D);
     Times.push_back(Again.KernelSeconds);
     if (Again.S != Status::Ok)
       Got = std::move(Again);
   }
+  R.Runs = unsigned(Times.size());
+  R.Spread = medianSpread(Times);
   R.S = Got.S;
   R.Message = Got.Message;
   R.FaultUid = Got.FaultUid;
@@ -142,6 +169,8 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
   std::unique_ptr<llvm::Module> M;
   if (std::string Why = parseVariant(Bitcode, *Ctx, M); !Why.empty())
     return compileFail(Cases, Why);
+  if (St.Target != "cpu" && !St.Devices.empty())
+    selectGpu(St.Devices[workerSlot() % St.Devices.size()]);
   cpu::Options Opts = St.CpuOpts;
   const CostLimits &Limits = HeldOut ? St.HeldOutLimits : St.CaseLimits;
   Opts.ThreadCostLimit = Limits.Thread;

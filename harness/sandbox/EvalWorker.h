@@ -20,6 +20,13 @@ namespace gevo::sandbox {
 
 constexpr char EvalCases = 'E', EvalHeldOut = 'H', EvalInfo = 'I';
 
+/// A request of kind Kind ('E' or 'H') for the variant Bitcode.
+inline std::string jobRequest(char Kind, std::string_view Bitcode) {
+  std::string R(1, Kind);
+  R.append(Bitcode);
+  return R;
+}
+
 /// A case the variant did not get to run (compile failure, dead worker).
 inline CaseEval failedCase(std::string Name, Status S, std::string Message) {
   CaseEval C;
@@ -50,7 +57,13 @@ struct EvalState {
   /// The step budgets on the cases and the held-out cases.
   CostLimits CaseLimits, HeldOutLimits;
   unsigned Repeat = 1;
-  bool CrossCheck = true; ///< Judge::Schedules.
+  /// A GPU target's timing rule (EvalOptions::GpuMinRuns and the rest).
+  struct {
+    unsigned MinRuns = 5, MaxRuns = 50;
+    double CiTarget = 0.01;
+  } Timing;
+  std::vector<int> Devices; ///< a GPU target's, by worker slot
+  bool CrossCheck = true; ///< Judge::Schedules (the cpu target's).
   Acceptance Accept;
   bool FromCache = false;
 };
@@ -62,9 +75,12 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
                             bool HeldOut);
 
 /// Runs in the server: the oracle (from the cache, or by running the base
-/// on every case), then the job handler.
+/// on every case), then the job handler. On a GPU target the base runs in a
+/// forked child (GpuInChild: the server must not initialise the driver) or,
+/// for evaluateInProcess, in this process.
 llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
-                                          const Spec &S, const EvalOptions &O);
+                                          const Spec &S, const EvalOptions &O,
+                                          bool GpuInChild = true);
 
 } // namespace gevo::sandbox
 

@@ -12,6 +12,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <thread>
 
 namespace gevo {
 
@@ -20,12 +22,6 @@ using namespace sandbox;
 namespace {
 llvm::Error evalError(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
-}
-
-std::string request(char Kind, std::string_view Bitcode) {
-  std::string R(1, Kind);
-  R.append(Bitcode);
-  return R;
 }
 
 Status statusOfJob(JobResult::Kind K) {
@@ -52,6 +48,11 @@ std::string lastLine(const std::string &Tail) {
 llvm::Error checkOptions(const EvalOptions &O) {
   if (!isKnownTarget(O.Target))
     return evalError("unknown target '" + O.Target + "' (cpu, cuda or hip)");
+  if (O.Gate != "cpu" && O.Gate != "none")
+    return evalError("unknown gate '" + O.Gate + "' (cpu or none)");
+  if (O.GpuMinRuns == 0 || O.GpuMaxRuns < O.GpuMinRuns || O.GpuCiTarget <= 0)
+    return evalError("a GPU's timed runs need 0 < min runs <= max runs and a "
+                     "positive confidence target");
   if (O.Workers == 0 || O.Repeat == 0)
     return evalError("the evaluator needs at least one worker and one run "
                      "per case");
@@ -99,18 +100,77 @@ llvm::Expected<cpu::Options> cpuOptions(const EvalOptions &O) {
   return C;
 }
 
+namespace {
+/// O's GPU devices, checked against what the driver shows (all of them
+/// when O names none), one worker each.
+llvm::Error resolveDevices(EvalOptions &O) {
+  llvm::Expected<int> Count = countGpus(O.Target);
+  if (!Count)
+    return Count.takeError();
+  if (*Count == 0)
+    return evalError(O.Target + " target: the driver shows no device");
+  for (int D : O.Devices)
+    if (D < 0 || D >= *Count)
+      return evalError(O.Target + " target: no device " + std::to_string(D) +
+                       " (" + std::to_string(*Count) + " visible)");
+  if (O.Devices.empty())
+    for (int D = 0; D < *Count; ++D)
+      O.Devices.push_back(D);
+  O.Workers = unsigned(O.Devices.size());
+  return llvm::Error::success();
+}
+
+/// The cpu target's Evaluator that gates a GPU target's variants (O.Gate),
+/// on the cases that run there.
+llvm::Expected<std::unique_ptr<Evaluator>>
+createGate(const llvm::Module &Base, const Spec &S, const EvalOptions &O) {
+  EvalOptions C = O;
+  C.Target = "cpu";
+  C.Arch.clear();
+  C.Devices.clear();
+  C.Workers = O.GateWorkers ? O.GateWorkers
+                            : std::max(1u, std::thread::hardware_concurrency());
+  Spec Cpu = casesFor(S, /*Gpu=*/false);
+  if (Cpu.Cases.empty())
+    return evalError("the cpu gate has no case to judge (every case has "
+                     "\"target\": \"gpu\"); give it one, or use --gate none");
+  auto G = Evaluator::create(Base, Cpu, C);
+  if (!G)
+    return evalError("the cpu gate: " + llvm::toString(G.takeError()));
+  return G;
+}
+} // namespace
+
 llvm::Expected<std::unique_ptr<Evaluator>>
 Evaluator::create(const llvm::Module &Base, const Spec &Given,
-                  const EvalOptions &O) {
-  if (llvm::Error E = checkOptions(O))
+                  const EvalOptions &Asked) {
+  if (llvm::Error E = checkOptions(Asked))
     return E;
+  EvalOptions O = Asked;
+  std::unique_ptr<Evaluator> Gate;
   Spec S = Given;
+  if (O.Target != "cpu") {
+    if (llvm::Error E = resolveDevices(O))
+      return E;
+    if (O.Gate == "cpu") {
+      auto G = createGate(Base, S, O);
+      if (!G)
+        return G.takeError();
+      Gate = std::move(*G);
+    }
+    S = casesFor(S, /*Gpu=*/true);
+    if (S.Cases.empty())
+      return evalError("no case runs on the GPU (every case has \"target\": "
+                       "\"cpu\")");
+  }
   if (llvm::Error E = buildDrivers(S, O.DriverCacheDir))
     return E;
   std::string Bitcode = bitcodeOf(Base);
   SandboxOptions SO;
   SO.Workers = O.Workers;
-  SO.MemoryLimitBytes = O.MemoryLimitBytes;
+  // A GPU driver reserves address space for unified memory far beyond any
+  // limit on it (cuInit fails with out of memory): GPU workers have none.
+  SO.MemoryLimitBytes = O.Target == "cpu" ? O.MemoryLimitBytes : 0;
   // The base's own evaluation gets a generous watchdog; it sets the real one.
   SO.JobTimeoutSeconds = O.JobTimeoutSeconds > 0 ? O.JobTimeoutSeconds : 600;
   auto Box = Sandbox::start(
@@ -120,12 +180,16 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
   std::unique_ptr<Evaluator> E(new Evaluator);
   E->Box = std::move(*Box);
   E->TheSpec = S;
+  E->Gate = std::move(Gate);
+  E->TargetIsCpu = O.Target == "cpu";
+  E->Workers = O.Workers;
+  E->BaseBitcode = Bitcode;
   // Twice: the first round warms the fresh workers up, so the base's times
   // compare with those of variants on warm workers.
   std::vector<JobResult> Jobs;
   for (int Round = 0; Round < 2; ++Round)
-    Jobs = E->Box->runAll({request(EvalCases, Bitcode),
-                           request(EvalHeldOut, Bitcode),
+    Jobs = E->Box->runAll({jobRequest(EvalCases, Bitcode),
+                           jobRequest(EvalHeldOut, Bitcode),
                            std::string(1, EvalInfo)});
   E->Base = E->fromJob(Jobs[0], false);
   E->BaseHeldOut = E->fromJob(Jobs[1], true);
@@ -133,6 +197,14 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
     if (V->S != Status::Ok)
       return evalError("the unmodified kernel fails in a worker: " +
                        V->Message);
+  if (E->Gate) {
+    E->Base = E->Gate->joinGate(E->Base, E->Gate->base());
+    E->BaseHeldOut = E->Gate->joinGate(E->BaseHeldOut, E->Gate->baseHeldOut());
+  }
+  for (VariantEval *V : {&E->Base, &E->BaseHeldOut})
+    V->MeasuredSeconds = V->NearestBaseSeconds = V->Seconds;
+  if (size_t At = Jobs[2].Reply.find("\ngpu="); At != std::string::npos)
+    E->GpuName = Jobs[2].Reply.substr(At + 5);
   E->FromCache = Jobs[2].Reply.rfind("cache=1", 0) == 0;
   E->Allowed = allowedFromInfo(Jobs[2].Reply);
   if (size_t At = Jobs[2].Reply.find(" opt="); At != std::string::npos)
@@ -149,11 +221,13 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
 
 std::vector<VariantEval>
 Evaluator::evaluate(const std::vector<std::string> &Bitcode, bool HeldOut) {
+  Box->setJobTimeout(jobTimeout(HeldOut));
+  if (!TargetIsCpu)
+    return evaluateOnGpu(Bitcode, HeldOut);
   std::vector<std::string> Requests;
   Requests.reserve(Bitcode.size());
   for (const std::string &B : Bitcode)
-    Requests.push_back(request(HeldOut ? EvalHeldOut : EvalCases, B));
-  Box->setJobTimeout(jobTimeout(HeldOut));
+    Requests.push_back(jobRequest(HeldOut ? EvalHeldOut : EvalCases, B));
   std::vector<JobResult> Jobs = Box->runAll(Requests);
   std::vector<VariantEval> Results;
   Results.reserve(Jobs.size());

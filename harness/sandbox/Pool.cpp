@@ -91,7 +91,7 @@ std::string Sandbox::Impl::spawn(Slot &S) {
     return std::string("pipe: ") + std::strerror(errno);
   }
   int64_t Pid = 0;
-  bool Ok = control('S', 0, {Sock[1], Pipe[1]}, Pid);
+  bool Ok = control('S', &S - Slots.data(), {Sock[1], Pipe[1]}, Pid);
   close(Sock[1]);
   close(Pipe[1]);
   if (!Ok || Pid <= 0) {

@@ -22,6 +22,7 @@ namespace {
 int WorkerJobFd = -1;
 /// Set by requestWorkerRestart during a job.
 bool RestartRequested = false;
+unsigned WorkerSlot = 0;
 
 void llvmBadAlloc(void *, const char *Reason, bool) {
   sendFrame(WorkerJobFd, ReplyOutOfMemory, Reason ? Reason : "bad alloc");
@@ -83,7 +84,8 @@ void becomeWorker(pid_t Server, int Ctrl, int Out, const WorkerLimits &L) {
   for (int Sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGXCPU, SIGPIPE,
                   SIGTERM, SIGINT})
     std::signal(Sig, SIG_DFL);
-  setLimit(RLIMIT_AS, L.MemoryBytes, L.MemoryBytes);
+  if (L.MemoryBytes) // 0: none (a GPU driver reserves far more address space)
+    setLimit(RLIMIT_AS, L.MemoryBytes, L.MemoryBytes);
   setLimit(RLIMIT_CORE, 0, 0);
   dup2(Out, STDOUT_FILENO);
   dup2(Out, STDERR_FILENO);
@@ -96,13 +98,14 @@ struct Server {
   WorkerLimits Limits;
   std::set<pid_t> Live;
 
-  int64_t spawn(const std::vector<int> &Fds) {
+  int64_t spawn(unsigned Slot, const std::vector<int> &Fds) {
     if (Fds.size() != 2)
       return -EINVAL;
     std::fflush(nullptr);
     pid_t Self = getpid();
     pid_t Pid = fork();
     if (Pid == 0) {
+      WorkerSlot = Slot;
       becomeWorker(Self, Ctrl, Fds[1], Limits);
       workerLoop(Fds[0], Handler, Limits);
     }
@@ -149,7 +152,7 @@ void serveForever(int Ctrl, const JobHandler &Handler,
       S.shutDown();
     int64_t Answer = -EINVAL;
     if (Op == 'S')
-      Answer = S.spawn(Fds);
+      Answer = S.spawn(unsigned(Arg), Fds);
     else if (Op == 'W')
       Answer = S.reap(pid_t(Arg));
     if (!sendControl(Ctrl, Op, Answer, {}))
@@ -160,3 +163,5 @@ void serveForever(int Ctrl, const JobHandler &Handler,
 } // namespace gevo::sandbox
 
 void gevo::requestWorkerRestart() { sandbox::RestartRequested = true; }
+
+unsigned gevo::workerSlot() { return sandbox::WorkerSlot; }

@@ -121,6 +121,21 @@ OutputSpec parseOutput(const Field &F, const Scope &S) {
   return O;
 }
 
+/// A case's "target": "cpu", "gpu" or "both" (the default).
+CaseTarget parseCaseTarget(const Field &F) {
+  if (!F.has("target"))
+    return CaseTarget::Both;
+  Field T = F.at("target");
+  std::string Name = T.str();
+  if (Name == "cpu")
+    return CaseTarget::Cpu;
+  if (Name == "gpu")
+    return CaseTarget::Gpu;
+  if (Name != "both")
+    T.fail("expected \"cpu\", \"gpu\" or \"both\", got '" + Name + "'");
+  return CaseTarget::Both;
+}
+
 /// {"name", "driver": "x.cpp" | "x.so", "params": {...}, "tolerance"}.
 CaseSpec parseDriverCase(const Field &F, const std::string &Dir, bool HeldOut,
                          const ParamDefs &Top, const Params &Fixed) {
@@ -128,9 +143,10 @@ CaseSpec parseDriverCase(const Field &F, const std::string &Dir, bool HeldOut,
     if (F.has(Key))
       F.child(Key).fail("not allowed in a driver case (the driver allocates, "
                         "launches and reports its own outputs)");
-  F.allowOnly({"name", "driver", "params", "tolerance"});
+  F.allowOnly({"name", "driver", "params", "tolerance", "target"});
   CaseSpec C;
   C.Name = F.at("name").str();
+  C.Where = parseCaseTarget(F);
   Field Source = F.at("driver");
   DriverSpec D;
   D.TestsDir = std::filesystem::absolute(Dir).lexically_normal().string();
@@ -169,9 +185,11 @@ CaseSpec parseCase(const Field &F, const std::string &Dir, bool HeldOut,
                    const ParamDefs &Top, const Params &Fixed = {}) {
   if (F.has("driver"))
     return parseDriverCase(F, Dir, HeldOut, Top, Fixed);
-  F.allowOnly({"name", "params", "buffers", "steps", "outputs", "tolerance"});
+  F.allowOnly(
+      {"name", "params", "buffers", "steps", "outputs", "tolerance", "target"});
   CaseSpec C;
   C.Name = F.at("name").str();
+  C.Where = parseCaseTarget(F);
   C.Params = evalParams(
       F.has("params") ? overlayParams(Top, F.at("params")) : Top, Fixed);
   Field Buffers = F.at("buffers");
@@ -367,6 +385,16 @@ llvm::Expected<std::vector<CaseSpec>> instantiateCases(const Spec &S,
   } catch (const SpecError &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), E.Message);
   }
+}
+
+Spec casesFor(const Spec &S, bool Gpu) {
+  CaseTarget Other = Gpu ? CaseTarget::Cpu : CaseTarget::Gpu;
+  Spec Out = S;
+  for (auto *Cases : {&Out.Cases, &Out.HeldOut})
+    Cases->erase(std::remove_if(Cases->begin(), Cases->end(),
+                                [&](const CaseSpec &C) { return C.Where == Other; }),
+                 Cases->end());
+  return Out;
 }
 
 llvm::Expected<Spec> loadSpec(const std::string &Path) {

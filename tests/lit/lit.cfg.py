@@ -26,6 +26,8 @@ config.substitutions.append(("%corpus", os.path.join(config.gevo_obj_root, "benc
 config.substitutions.append(("%src", config.gevo_src_root))
 config.substitutions.append(("%obj", config.gevo_obj_root))
 config.substitutions.append(("%cmake", config.cmake))
+# The CUDA driver API's test double (tests/fakecuda), for GEVO_CUDA_DRIVER.
+config.substitutions.append(("%fakecuda", os.path.join(config.gevo_obj_root, "lib", "libgevo_fake_cuda.so")))
 # The test drivers' build cache, shared with the unit tests.
 config.substitutions.append(("%driver-cache", os.path.join(config.gevo_obj_root, "tests", "driver-cache")))
 

@@ -92,4 +92,36 @@ void sayAllowedRaces(llvm::StringRef Tool,
                  << llvm::join(Allowed, ", ") << " are let through\n";
 }
 
+void addGpuTargetOptions(po::options_description &Opts) {
+  Opts.add_options()(
+      "gate", po::value<std::string>()->default_value("cpu"),
+      "cuda/hip: cpu (each variant runs first on the cpu target, with "
+      "--check's checks, and only one valid there is timed on the GPU) or "
+      "none (unsafe: races and out-of-bounds accesses go unnoticed on a "
+      "GPU)")(
+      "devices", po::value<std::string>()->value_name("N,M"),
+      "cuda/hip: the GPUs to time on, one worker each (default: every "
+      "visible one; CUDA_VISIBLE_DEVICES and HIP_VISIBLE_DEVICES apply)");
+}
+
+void gpuTargetOptions(llvm::StringRef Tool, const po::variables_map &VM,
+                      int ExitStatus, EvalOptions &O) {
+  O.Gate = VM["gate"].as<std::string>();
+  if (O.Gate != "cpu" && O.Gate != "none")
+    toolError(Tool, "--gate must be cpu or none, not '" + O.Gate + "'",
+              ExitStatus);
+  if (!VM.count("devices"))
+    return;
+  llvm::SmallVector<llvm::StringRef> Parts;
+  llvm::StringRef(VM["devices"].as<std::string>()).split(Parts, ',');
+  for (llvm::StringRef P : Parts) {
+    unsigned D = 0;
+    if (P.trim().getAsInteger(10, D))
+      toolError(Tool, "--devices: '" + P.trim().str() +
+                          "' is not a device number (e.g. --devices 0,1)",
+                ExitStatus);
+    O.Devices.push_back(int(D));
+  }
+}
+
 } // namespace gevo

@@ -40,6 +40,13 @@ std::string gpuOption(llvm::StringRef Tool,
                       const boost::program_options::variables_map &VM,
                       int ExitStatus);
 
+/// Adds --gate and --devices (the GPU targets') to \p Opts.
+void addGpuTargetOptions(boost::program_options::options_description &Opts);
+/// Sets \p O's Gate and Devices from --gate and --devices, or ends with a
+/// one-line toolError with \p ExitStatus naming the bad value.
+void gpuTargetOptions(llvm::StringRef Tool,
+                      const boost::program_options::variables_map &VM,
+                      int ExitStatus, EvalOptions &O);
 /// Says on stderr which of the base's racing instructions are let through
 /// (Judge::AllowBaseRaces), when any are.
 void sayAllowedRaces(llvm::StringRef Tool,

@@ -16,8 +16,7 @@ using namespace llvm;
 
 namespace gevo {
 
-std::unique_ptr<Evaluator>
-evaluatorOnTests(StringRef Tool, StringRef Kernel, const Module &Base,
+Spec specOnTests(StringRef Tool, const Module &Base,
                  const std::string &TestsDir, const EvalOptions &EO,
                  int ExitStatus, unsigned Draw, uint64_t Seed) {
   auto Spec = loadSpec(TestsDir);
@@ -38,7 +37,15 @@ evaluatorOnTests(StringRef Tool, StringRef Kernel, const Module &Base,
     toolError(Tool, toString(std::move(E)), ExitStatus);
   for (const std::string &Hint : undefinedInputHints(Base, *Spec))
     errs() << Tool << ": warning: " << Hint << "\n";
-  auto Eval = Evaluator::create(Base, *Spec, EO);
+  return std::move(*Spec);
+}
+
+std::unique_ptr<Evaluator>
+evaluatorOnTests(StringRef Tool, StringRef Kernel, const Module &Base,
+                 const std::string &TestsDir, const EvalOptions &EO,
+                 int ExitStatus, unsigned Draw, uint64_t Seed) {
+  Spec S = specOnTests(Tool, Base, TestsDir, EO, ExitStatus, Draw, Seed);
+  auto Eval = Evaluator::create(Base, S, EO);
   if (!Eval)
     toolError(Tool, Kernel + ": " + toString(Eval.takeError()), ExitStatus);
   sayAllowedRaces(Tool, (*Eval)->allowedRaces());

@@ -18,6 +18,13 @@
 
 namespace gevo {
 
+/// The tests dir's spec for \p Base as evaluatorOnTests takes it (its
+/// drivers built, with \p Draw drawn held-out cases, the cases whose base
+/// reads undefined inputs warned about); bad input is a toolError.
+Spec specOnTests(llvm::StringRef Tool, const llvm::Module &Base,
+                 const std::string &TestsDir, const EvalOptions &EO,
+                 int ExitStatus, unsigned Draw = 0, uint64_t Seed = 1);
+
 /// The Evaluator of \p Base (the kernel file \p Kernel) on the tests dir
 /// \p TestsDir with \p EO; bad input (the spec, a driver, a base that
 /// fails or races) is a one-line toolError with \p ExitStatus. With

@@ -12,6 +12,8 @@
 #include "JudgeOptions.h"
 #include "ToolSupport.h"
 
+#include "Sanitize.h"
+
 #include "gevo/evolve/GevoRun.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -127,6 +129,11 @@ void printSummary(const GevoRun &R, const nlohmann::json &S) {
       std::printf("the best evolved variant: %s, %s\n",
                   H["best"].value("status", "").c_str(),
                   H["best"].value("message", "").c_str());
+  } else if (S["best"].value("demoted", false)) {
+    std::printf("%s found what the tests could not (%s): the variant is "
+                "demoted, the base stays the best (its edits are in best/)\n",
+                S["final_check"].value("tool", "").c_str(),
+                H.value("message", "").c_str());
   } else {
     std::printf("best: %.3fx on the evolution cases; held-out: %s, %.3fx, "
                 "error %.3g\n",
@@ -173,6 +180,10 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   C.Minimise = !VM.count("no-minimise");
   C.Judging = gevo::judgeOptions(Tool, VM, BadInput);
   C.CpuOpt = gevo::cpuOptOption(Tool, VM, BadInput);
+  gevo::EvalOptions Gpus;
+  gevo::gpuTargetOptions(Tool, VM, BadInput, Gpus);
+  C.Gate = Gpus.Gate;
+  C.Devices = Gpus.Devices;
   C.Kernel = Kernel;
   C.TestsDir = absolute(Tests);
   LLVMContext Ctx;
@@ -191,7 +202,8 @@ Expected<std::unique_ptr<GevoRun>> resumeRun(const std::string &Dir,
   for (const char *Own : {"tests", "out", "kernel", "seed", "pop", "mode",
                           "objective", "gpu", "generations", "time-budget",
                           "functions", "check", "memory-model",
-                          "allow-base-races"})
+                          "allow-base-races", "target", "offload-arch",
+                          "gate"})
     if (VM.count(Own) && !VM[Own].defaulted())
       fail(Twine("--resume takes the configuration from the run directory; "
                  "--") + Own + " cannot be given with it");
@@ -211,7 +223,11 @@ int main(int argc, char **argv) {
       "functions", po::value<std::string>()->value_name("F,G"),
       "edit only these functions (CUDA or IR names; default: all), e.g. the "
       "one kernel of a multi-kernel module to evolve")(
-      "target", po::value(&C.Target)->default_value("cpu"), "where variants run: cpu")(
+      "target", po::value(&C.Target)->default_value("cpu"),
+      "where variants run: cpu, cuda (timed on NVIDIA GPUs) or hip (AMD)")(
+      "offload-arch", po::value(&C.Arch),
+      "cuda/hip: the GPU architecture to lower for (default sm_80 for cuda, "
+      "gfx90a for hip)")(
       "objective", po::value<std::string>(),
       "what to minimise: modeled (the kernel time the cpu target's "
       "warp-level model predicts on --gpu; the default on the cpu target, "
@@ -235,7 +251,8 @@ int main(int argc, char **argv) {
       "threads", po::value(&C.Threads)->default_value(0),
       "threads preparing candidates (0: all cores)")(
       "workers", po::value(&C.Workers)->default_value(HW),
-      "sandboxed worker processes running variants")(
+      "sandboxed worker processes running variants (on cuda/hip: the cpu "
+      "gate's; the GPUs have one each)")(
       "quiet,q", "no progress line");
   po::options_description Ga("GEVO parameters (defaults as in the paper)");
   Ga.add_options()("pop", po::value(&C.Params.PopSize)->default_value(256),
@@ -263,10 +280,16 @@ int main(int argc, char **argv) {
       "batch-size", po::value(&C.BatchSize)->default_value(64),
       "candidates prepared and measured at once")(
       "no-minimise", "keep the best variant's edits as evolved")(
+      "no-sanitize",
+      "cuda: do not run the final variant under compute-sanitizer "
+      "(memcheck, racecheck, synccheck, initcheck), which runs by default "
+      "when installed")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
-  po::options_description Judging("Judging variants (the cpu target)");
+  po::options_description Judging(
+      "Judging variants (the cpu target, and the gate of the GPU targets)");
   gevo::addJudgeOptions(Judging);
   gevo::addGpuOption(Judging);
+  gevo::addGpuTargetOptions(Judging);
   po::options_description All;
   All.add(Run).add(Ga).add(Measure).add(Judging);
   po::variables_map VM;
@@ -305,6 +328,20 @@ int main(int argc, char **argv) {
                  VM["cpu-opt"].as<std::string>() == "auto" && !VM.count("resume")
                      ? " (--cpu-opt auto)"
                      : "");
+  if (Run_.config().Target == "cuda" && !VM.count("no-sanitize")) {
+    std::string Sanitizer = gevo::findComputeSanitizer();
+    if (Sanitizer.empty())
+      std::fprintf(stderr, "%s: compute-sanitizer not found: the final "
+                           "variant will not be checked beyond the tests\n",
+                   Tool);
+    else
+      Run_.FinalCheck = [&Run_, Sanitizer, argv](const std::string &Edits) {
+        std::fprintf(stderr, "checking the final variant with "
+                             "compute-sanitizer...\n");
+        return gevo::sanitizeVariant(Run_, Edits, Sanitizer,
+                                     gevo::besideExecutable(argv[0], "gevo-run"));
+      };
+  }
   if (Error E = Run_.evolve())
     fail(toString(std::move(E)), RunFailed);
   if (!VM.count("quiet"))

@@ -22,6 +22,7 @@
 #include "ToolSupport.h"
 
 #include "gevo/harness/Evaluator.h"
+#include "gevo/harness/TargetDevice.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
 
@@ -49,21 +50,40 @@ constexpr const char *Tool = "gevo-run";
 /// The variant's result on one case, with the base's time beside it.
 struct CaseResult {
   gevo::CaseEval Eval;
-  double BaseSeconds = 0;
+  double BaseSeconds = 0, BaseModeledSeconds = 0;
 };
 
 std::vector<CaseResult> pairWithBase(const gevo::VariantEval &V,
                                      const gevo::VariantEval &Base) {
   std::vector<CaseResult> Results;
-  for (size_t I = 0; I < V.Cases.size(); ++I)
-    Results.push_back({V.Cases[I],
-                       I < Base.Cases.size() ? Base.Cases[I].Seconds : 0});
+  for (size_t I = 0; I < V.Cases.size(); ++I) {
+    bool Has = I < Base.Cases.size();
+    Results.push_back({V.Cases[I], Has ? Base.Cases[I].Seconds : 0,
+                       Has ? Base.Cases[I].ModeledSeconds : 0});
+  }
   return Results;
 }
 
-void printTable(const std::vector<CaseResult> &Results, const Module &M) {
-  std::printf("%-16s %-18s %12s %12s %10s %12s %14s\n", "case", "status",
-              "error", "time ms", "speedup", "modeled ms", "modeled cost");
+/// What the speedup column measures: the target's real measure, a GPU's
+/// time, or on the cpu target the model's predicted time (its wall time is
+/// no GPU's).
+const char *speedupMeasure(const std::string &Target) {
+  return Target == "cpu" ? "modeled" : "gpu time";
+}
+
+double speedup(const CaseResult &R, const std::string &Target) {
+  const gevo::CaseEval &E = R.Eval;
+  if (Target == "cpu")
+    return E.ModeledSeconds > 0 ? R.BaseModeledSeconds / E.ModeledSeconds : 0;
+  return E.Seconds > 0 ? R.BaseSeconds / E.Seconds : 0;
+}
+
+void printTable(const std::vector<CaseResult> &Results, const Module &M,
+                const std::string &Target) {
+  std::string Speedup = std::string("speedup (") + speedupMeasure(Target) + ")";
+  std::printf("%-16s %-18s %12s %12s %18s %12s %14s\n", "case", "status",
+              "error", Target == "cpu" ? "cpu wall ms" : "gpu ms",
+              Speedup.c_str(), "modeled ms", "modeled cost");
   for (const CaseResult &R : Results) {
     const gevo::CaseEval &E = R.Eval;
     std::string St(gevo::statusName(E.S));
@@ -72,10 +92,12 @@ void printTable(const std::vector<CaseResult> &Results, const Module &M) {
     if (!E.OtherUid.empty())
       St += " " + E.OtherUid;
     double Ms = E.Seconds * 1e3;
-    std::printf("%-16s %-18s %12.3g %12.3f %9.2fx %12.4g %14llu\n",
-                E.Name.c_str(), St.c_str(), E.Error, Ms,
-                Ms > 0 ? R.BaseSeconds * 1e3 / Ms : 0.0,
+    std::printf("%-16s %-18s %12.3g %12.3f %17.2fx %12.4g %14llu\n",
+                E.Name.c_str(), St.c_str(), E.Error, Ms, speedup(R, Target),
                 E.ModeledSeconds * 1e3, (unsigned long long)E.ModeledCost);
+    if (E.Runs > 1 && Target != "cpu")
+      std::printf("  %u timed runs, median +-%.2f%% (95%% CI)\n", E.Runs,
+                  100 * E.Spread);
     if (E.S != gevo::Status::Ok && !E.Message.empty())
       std::printf("  %s\n", E.Message.c_str());
     for (const std::string *Uid : {&E.FaultUid, &E.OtherUid})
@@ -127,7 +149,8 @@ void emit(const Module &Variant, const std::string &Kind,
 }
 
 nlohmann::json toJson(const std::vector<CaseResult> &Results,
-                      const gevo::VariantEval &V) {
+                      const gevo::VariantEval &V, const std::string &Target,
+                      const std::string &Gpu) {
   nlohmann::json Cases = nlohmann::json::array();
   for (const CaseResult &R : Results) {
     const gevo::CaseEval &E = R.Eval;
@@ -137,6 +160,8 @@ nlohmann::json toJson(const std::vector<CaseResult> &Results,
                      {"identical", E.Identical},
                      {"time_ms", E.Seconds * 1e3},
                      {"base_time_ms", R.BaseSeconds * 1e3},
+                     {"runs", E.Runs},
+                     {"speedup", speedup(R, Target)},
                      {"modeled_cost", E.ModeledCost},
                      {"modeled_ms", E.ModeledSeconds * 1e3},
                      {"fault_uid", E.FaultUid},
@@ -147,6 +172,11 @@ nlohmann::json toJson(const std::vector<CaseResult> &Results,
           {"message", V.Message},
           {"cases", Cases},
           {"time_ms", V.Seconds * 1e3},
+          {"time_is", Target == "cpu" ? "cpu wall" : "gpu time"},
+          {"speedup_is", speedupMeasure(Target)},
+          {"target", Target},
+          {"device", Gpu},
+          {"gated", V.Gated},
           {"jit_ms", V.JitSeconds * 1e3}};
 }
 } // namespace
@@ -196,9 +226,14 @@ int main(int argc, char **argv) {
       "driver-cache", po::value(&DriverCache),
       "compile .cpp drivers into DIR (default: $XDG_CACHE_HOME/gevo/drivers)")(
       "json", "print one JSON object instead of a table")(
+      "in-process",
+      "run the base and the variant in this process: no sandbox, no worker, "
+      "no cpu gate (for tools that follow one process, such as "
+      "compute-sanitizer; a variant that crashes ends gevo-run)")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc) or CUDA (.cu)");
   gevo::addJudgeOptions(Opts);
   gevo::addGpuOption(Opts);
+  gevo::addGpuTargetOptions(Opts);
   po::variables_map VM;
   gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (VM.count("help")) {
@@ -231,6 +266,8 @@ int main(int argc, char **argv) {
   EO.Judging = gevo::judgeOptions(Tool, VM, 2);
   EO.OptLevel = gevo::cpuOptOption(Tool, VM, 2);
   EO.Gpu = gevo::gpuOption(Tool, VM, 2);
+  gevo::gpuTargetOptions(Tool, VM, 2, EO);
+  EO.GateWorkers = Workers;
   if (!EmitKind.empty()) {
     // The IR the cpu target compiles (auto's tier is O0 but for bases
     // whose runs take seconds).
@@ -239,16 +276,39 @@ int main(int argc, char **argv) {
     if (TestsDir.empty())
       return 0;
   }
-  std::unique_ptr<gevo::Evaluator> Eval =
-      gevo::evaluatorOnTests(Tool, Kernel, *Base, TestsDir, EO, 2, Draw, Seed);
   bool HeldOut = VM.count("heldout") || Draw;
-  gevo::VariantEval V =
-      Eval->evaluate({gevo::bitcodeOf(*VariantModule)}, HeldOut)[0];
-  std::vector<CaseResult> Results =
-      pairWithBase(V, HeldOut ? Eval->baseHeldOut() : Eval->base());
+  gevo::VariantEval V, BaseEval;
+  std::string Device;
+  if (VM.count("in-process")) {
+    gevo::Spec S = gevo::specOnTests(Tool, *Base, TestsDir, EO, 2, Draw, Seed);
+    auto R = gevo::evaluateInProcess(*Base, S, EO,
+                                     gevo::bitcodeOf(*VariantModule), HeldOut);
+    if (!R)
+      usageError(Kernel + ": " + toString(R.takeError()));
+    V = std::move(R->Variant);
+    BaseEval = std::move(R->Base);
+    if (Target != "cpu")
+      if (auto Gpu = gevo::describeGpu(Target))
+        Device = *Gpu;
+      else
+        consumeError(Gpu.takeError());
+  } else {
+    std::unique_ptr<gevo::Evaluator> Eval = gevo::evaluatorOnTests(
+        Tool, Kernel, *Base, TestsDir, EO, 2, Draw, Seed);
+    V = Eval->evaluate({gevo::bitcodeOf(*VariantModule)}, HeldOut)[0];
+    BaseEval = HeldOut ? Eval->baseHeldOut() : Eval->base();
+    Device = Eval->gpu();
+  }
+  std::vector<CaseResult> Results = pairWithBase(V, BaseEval);
   if (VM.count("json"))
-    std::cout << toJson(Results, V).dump(2) << "\n";
-  else
-    printTable(Results, *VariantModule);
+    std::cout << toJson(Results, V, Target, Device).dump(2) << "\n";
+  else {
+    if (!Device.empty())
+      std::printf("device: %s (cpu gate: %s)\n", Device.c_str(),
+                  VM.count("in-process") ? "none, in process" : EO.Gate.c_str());
+    if (V.Gated)
+      std::printf("%s\n", V.Message.c_str());
+    printTable(Results, *VariantModule, Target);
+  }
   return V.S == gevo::Status::Ok ? 0 : 1;
 }

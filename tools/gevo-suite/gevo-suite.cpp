@@ -149,6 +149,13 @@ void validate(Options &O, const po::variables_map &VM) {
     usage("--pop must be at least 2");
   if (O.Jobs == 0)
     usage("--jobs must be at least 1");
+  if (O.Target != "cpu" && O.Target != "cuda" && O.Target != "hip")
+    usage("unknown target '" + O.Target + "' (cpu, cuda or hip)");
+  // Apps timed together on one GPU would slow each other down at random.
+  if (O.Target != "cpu" && O.Jobs > 1)
+    usage("--jobs: on a GPU target the apps run one after another (timed "
+          "together they would skew each other's times); give --devices "
+          "through --evolve-arg to time each app on several GPUs");
   for (const std::string &A : O.EvolveArgs)
     for (StringRef Flag : Owned)
       if (A == Flag || StringRef(A).starts_with((Flag + "=").str()))
@@ -262,7 +269,10 @@ po::options_description optionTable(Options &O) {
       "on --gpu; the default on the cpu target, whose wall time is no proxy "
       "for a GPU's), count (its weighted instruction count) or time (kernel "
       "wall time; the default on a GPU)")(
-      "target", po::value(&O.Target)->default_value("cpu"), "where variants run")(
+      "target", po::value(&O.Target)->default_value("cpu"),
+      "where variants run: cpu, or cuda / hip (timed on the GPU behind the "
+      "cpu gate, one app at a time; --evolve-arg passes --gate, --devices "
+      "and --offload-arch)")(
       "apps", po::value(&O.Apps)->value_name("A,B"),
       "only these apps, in this order (default: all, by name)")(
       "jobs,j", po::value(&O.Jobs)->default_value(1), "apps run at once")(

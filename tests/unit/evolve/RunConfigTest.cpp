@@ -75,8 +75,17 @@ TEST(RunConfig, BadValuesAreNamed) {
   EXPECT_EQ(messageOf(C),
             "no budget: give --generations, --time-budget or --max-evaluations");
   C = configured();
+  C.Target = "tpu";
+  EXPECT_EQ(messageOf(C), "unknown target 'tpu' (cpu, cuda or hip)");
+  C = configured();
   C.Target = "hip";
-  EXPECT_EQ(messageOf(C), "target 'hip' cannot run evolution yet (use cpu)");
+  C.Objective.Cost = CostKind::Modeled;
+  EXPECT_EQ(messageOf(C), "--objective modeled is the cpu target's model; on "
+                          "a GPU the objective is time");
+  C.Objective.Cost = CostKind::Time;
+  EXPECT_EQ(messageOf(C), "");
+  C.Gate = "gpu";
+  EXPECT_EQ(messageOf(C), "--gate must be cpu or none, not 'gpu'");
   C = configured();
   C.ValidateRepeat = 0;
   EXPECT_EQ(messageOf(C), "--repeat and --validate-repeat must be at least 1");

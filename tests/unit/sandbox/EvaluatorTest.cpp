@@ -40,12 +40,7 @@ protected:
   }
 
   std::unique_ptr<Evaluator> create(const EvalOptions &O) {
-    auto E = Evaluator::create(*Base, TheSpec, O);
-    if (!E) {
-      ADD_FAILURE() << toString(E.takeError());
-      return nullptr;
-    }
-    return std::move(*E);
+    return createEvaluator(*Base, TheSpec, O);
   }
 
   static std::string bitcode(const Module &M) { return bitcodeOf(M); }

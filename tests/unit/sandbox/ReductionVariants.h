@@ -22,6 +22,18 @@
 
 #include <string>
 
+/// An Evaluator of Base on S, or null after a test failure saying why.
+inline std::unique_ptr<gevo::Evaluator>
+createEvaluator(const llvm::Module &Base, const gevo::Spec &S,
+                const gevo::EvalOptions &O) {
+  auto E = gevo::Evaluator::create(Base, S, O);
+  if (!E) {
+    ADD_FAILURE() << llvm::toString(E.takeError());
+    return nullptr;
+  }
+  return std::move(*E);
+}
+
 /// The kernel with `add %i, 256` (the second element's index) at 128.
 inline std::string reductionWrongConstant(const llvm::Module &Base) {
   using namespace llvm;

@@ -109,6 +109,17 @@ TEST(Spec, OutputsAreNamesOrObjectsWithAComparison) {
   EXPECT_FALSE(O[3].Multiset);
 }
 
+TEST(Spec, ACaseMayRunOnTheCpuGateOrTheGpuOnly) {
+  Spec S = parseOk(exampleWith("\"name\": \"large\",",
+                               "\"name\": \"large\", \"target\": \"gpu\","));
+  EXPECT_EQ(S.Cases[0].Where, CaseTarget::Both);
+  EXPECT_EQ(S.HeldOut[0].Where, CaseTarget::Gpu);
+  EXPECT_TRUE(casesFor(S, /*Gpu=*/false).HeldOut.empty());
+  EXPECT_EQ(casesFor(S, /*Gpu=*/false).Cases.size(), 1u);
+  EXPECT_EQ(casesFor(S, /*Gpu=*/true).HeldOut.size(), 1u);
+  EXPECT_EQ(casesFor(S, /*Gpu=*/true).Cases.size(), 1u);
+}
+
 TEST(Spec, BadInputsNameTheFileAndTheField) {
   const std::pair<std::string, std::string> Cases[] = {
       {exampleWith("[\"in\", \"out\", {\"i32\"", "[\"in\", \"outt\", {\"i32\""),
@@ -126,6 +137,10 @@ TEST(Spec, BadInputsNameTheFileAndTheField) {
       {exampleWith("{\"counter\": \"it\"}", "{\"counter\": \"jt\"}"),
        "no enclosing loop has a counter named 'jt'"},
       {exampleWith("\"max_abs\"", "\"max_abz\""), "unknown metric 'max_abz'"},
+      {exampleWith("\"name\": \"large\",", "\"name\": \"large\", \"target\": 1,"),
+       "heldout[0].target:"},
+      {exampleWith("\"name\": \"large\",", "\"name\": \"large\", \"target\": \"tpu\","),
+       "heldout[0].target: expected \"cpu\", \"gpu\" or \"both\", got 'tpu'"},
       {exampleWith("\"outputs\": [\"in\"]",
                    "\"outputs\": [{\"buffer\": \"in\", \"compare\": \"sorted\"}]"),
        "cases[0].outputs[0].compare: unknown comparison 'sorted' (expected "

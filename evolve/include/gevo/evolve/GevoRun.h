@@ -35,6 +35,11 @@ struct RunConfig {
   std::string Kernel;   ///< as the user gave it (for the report)
   std::string TestsDir; ///< absolute
   std::string Target = "cpu";
+  /// cuda/hip: the architecture variants are lowered for (empty: the
+  /// target's default), the cpu gate (EvalOptions::Gate) and the devices
+  /// timed on (empty: every visible one).
+  std::string Arch, Gate = "cpu";
+  std::vector<int> Devices;
   KernelObjective Objective;
   /// The GPU objective modeled predicts for (a built-in name or a
   /// description file, gevo/harness/cpu/Gpu.h).
@@ -95,6 +100,13 @@ public:
   /// was held out ("held_out").
   llvm::Expected<nlohmann::json> finish();
 
+  /// A check of the final variant beyond the tests, given its edit file
+  /// (gevo-evolve: compute-sanitizer on a GPU target); finish() puts what
+  /// it returns into summary.json as "final_check". A result with
+  /// "finding": true demotes the variant: its speedup is not claimed, and
+  /// "message" says why.
+  std::function<nlohmann::json(const std::string &EditsFile)> FinalCheck;
+
   const RunDir &dir() const { return *Dir; }
   const RunConfig &config() const { return Config; }
   const GevoStrategy &strategy() const { return *Strategy; }
@@ -123,6 +135,9 @@ private:
   /// in \p Summary when there is no CUDA toolkit to lower with).
   llvm::Error writeBest(const std::vector<Edit> &Edits, nlohmann::json &Summary);
   std::string progressLine() const;
+  /// summary.json's "measured_on": the target, and on a GPU the device,
+  /// the gate, the timing rule and the base's times with their intervals.
+  nlohmann::json measuredOn() const;
   /// The population's first front, distinct variants, best cost first.
   std::vector<Member> front() const;
 

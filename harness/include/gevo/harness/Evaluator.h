@@ -6,7 +6,11 @@
 // base itself in a worker (base(), baseHeldOut()). evaluate() takes variant
 // modules as bitcode and runs them across the workers: each worker parses
 // the variant, JIT-compiles it on the cpu target or lowers it for a GPU
-// target (TargetDevice.h), and runs the cases. A
+// target (TargetDevice.h), and runs the cases. On a GPU target each worker
+// owns one device; by default a second Evaluator on the cpu target judges
+// every variant first (the gate: checked memory, races, step budgets) and
+// only a variant valid there is timed on the GPU, its time taken relative
+// to the base's measured nearest to it in the same batch. A
 // worker that crashes, hangs or runs out of memory gives that variant's
 // status; the next variant runs on a fresh worker.
 //
@@ -88,6 +92,22 @@ struct EvalOptions {
   std::string Gpu;
   unsigned Workers = 2;
   unsigned Repeat = 1; ///< timed runs per case; time is the median
+  /// A GPU target's timing: after an untimed warm-up run, at least
+  /// max(Repeat, GpuMinRuns) timed runs, then more until the 95%
+  /// confidence interval of the median is within +-GpuCiTarget of it or
+  /// GpuMaxRuns is reached (CaseEval::Runs, ::Spread).
+  unsigned GpuMinRuns = 5, GpuMaxRuns = 50;
+  double GpuCiTarget = 0.01;
+  /// A GPU target's devices, one worker each (Workers is then ignored);
+  /// empty: every device the driver shows (CUDA_VISIBLE_DEVICES and
+  /// HIP_VISIBLE_DEVICES apply).
+  std::vector<int> Devices;
+  /// A GPU target: "cpu" (each variant runs first on the cpu target,
+  /// with Judging's checks, and only one valid there is timed on the GPU)
+  /// or "none" (unsafe: a race or an out-of-bounds access goes unnoticed
+  /// on a GPU). GateWorkers: the cpu target's workers (0: one per core).
+  std::string Gate = "cpu";
+  unsigned GateWorkers = 0;
   /// Wall-clock watchdog per variant; 0: max(5 s, JobTimeoutFactor x the
   /// base's evaluation wall time, JIT included).
   double JobTimeoutSeconds = 0;
@@ -128,6 +148,8 @@ struct CaseEval {
   double Error = 0;       ///< by the case's metric, over all outputs (max)
   bool Identical = false; ///< outputs bit-identical to the oracle
   double Seconds = 0;     ///< median kernel time over Repeat
+  unsigned Runs = 0;      ///< timed runs
+  double Spread = 0;      ///< half the median's 95% CI, relative to it
   uint64_t ModeledCost = 0;
   double ModeledSeconds = 0; ///< with EvalOptions::Gpu
 };
@@ -144,7 +166,29 @@ struct VariantEval {
   double Error = 0;         ///< max over cases
   bool Identical = false;   ///< all cases identical
   double JitSeconds = 0;    ///< load + JIT of the variant in the worker
+  /// A gated GPU target: Seconds is the time measured on the GPU relative
+  /// to the base's measured nearest to it (MeasuredSeconds /
+  /// NearestBaseSeconds), times the base's first measured time, so that
+  /// drift between batches (clocks, heat, other users) cannot fake a gain.
+  double MeasuredSeconds = 0, NearestBaseSeconds = 0;
+  /// The cpu gate rejected the variant (it never reached the GPU).
+  bool Gated = false;
 };
+
+/// The base and a variant, run by evaluateInProcess.
+struct InProcessEval {
+  VariantEval Base, Variant;
+};
+
+/// Runs the base (the oracle, then judged as a variant) and \p Variant
+/// (bitcode) on the cases or held-out cases in this process: no sandbox,
+/// no fork, no gate, so that a tool that follows one process sees every
+/// kernel (gevo-run --in-process under compute-sanitizer). A variant that
+/// crashes takes this process with it; a GPU target uses O.Devices' first
+/// device (0 when none).
+llvm::Expected<InProcessEval>
+evaluateInProcess(const llvm::Module &Base, const Spec &S, const EvalOptions &O,
+                  const std::string &Variant, bool HeldOut);
 
 /// \p M as LLVM bitcode, the form evaluate() takes variants in.
 std::string bitcodeOf(const llvm::Module &M);
@@ -170,14 +214,27 @@ public:
   std::vector<VariantEval> evaluate(const std::vector<std::string> &Bitcode,
                                     bool HeldOut = false);
   SandboxStats stats() const { return Box->stats(); }
+  /// The workers (on a GPU target, one per device).
+  unsigned workerCount() const { return Workers; }
 
   /// Whether the server took the oracle from OracleCacheDir.
   bool oracleFromCache() const { return FromCache; }
-  /// The cpu target's JIT tier in use (EvalOptions::OptLevel, resolved).
-  unsigned optLevel() const { return OptLevel; }
+  /// The cpu target's JIT tier in use (EvalOptions::OptLevel, resolved;
+  /// the gate's on a gated GPU target).
+  unsigned optLevel() const { return Gate ? Gate->optLevel() : OptLevel; }
   /// The base's instructions whose races are let through
   /// (EvalOptions::AllowBaseRaces).
-  const std::vector<std::string> &allowedRaces() const { return Allowed; }
+  const std::vector<std::string> &allowedRaces() const {
+    return Gate ? Gate->allowedRaces() : Allowed;
+  }
+  /// A GPU target's device as its first worker describes it
+  /// (describeGpu); empty on the cpu target.
+  const std::string &gpu() const { return GpuName; }
+  /// A GPU target's cpu gate (EvalOptions::Gate), or null.
+  const Evaluator *gate() const { return Gate.get(); }
+  /// On a GPU target, the base is measured again after every BaseEvery
+  /// variants of a batch (VariantEval::NearestBaseSeconds).
+  static constexpr size_t BaseEvery = 8;
   /// The watchdog for a job on the cases / the held-out cases, in seconds:
   /// EvalOptions::JobTimeoutSeconds, or JobTimeoutFactor times the base's
   /// own job (at least 5 s): a variant ten times slower is of no use, and
@@ -190,6 +247,17 @@ public:
 private:
   Evaluator() = default;
   VariantEval fromJob(const JobResult &J, bool HeldOut) const;
+  /// evaluate() on a GPU target (GpuTiming.cpp).
+  std::vector<VariantEval> evaluateOnGpu(const std::vector<std::string> &Bitcode,
+                                         bool HeldOut);
+  /// A variant the gate rejected, as the GPU target reports it.
+  static VariantEval gated(VariantEval Judged);
+  /// OnGpu with the gate's modeled costs (this is the gate).
+  VariantEval joinGate(VariantEval OnGpu, const VariantEval &Judged) const;
+  /// V's times relative to Near, the base measured nearest to it, scaled
+  /// by the base's first measured times.
+  void relativeToBase(VariantEval &V, const VariantEval &Near,
+                      bool HeldOut) const;
 
   std::unique_ptr<Sandbox> Box;
   Spec TheSpec;
@@ -197,6 +265,10 @@ private:
   bool FromCache = false;
   std::vector<std::string> Allowed;
   unsigned OptLevel = 2;
+  bool TargetIsCpu = true;
+  unsigned Workers = 0;
+  std::string BaseBitcode, GpuName;
+  std::unique_ptr<Evaluator> Gate;
   double CasesTimeout = 0, HeldOutTimeout = 0;
 };
 

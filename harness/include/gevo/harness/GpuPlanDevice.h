@@ -84,7 +84,9 @@ public:
     Out.Message = note(M->launch(*Symbol, {Grid.X, Grid.Y, Grid.Z},
                                  {Block.X, Block.Y, Block.Z}, SharedBytes,
                                  ArgPtrs, Ms));
-    Out.S = Out.Message.empty() ? Status::Ok : Status::Crash;
+    // A launch the driver refused or a kernel that faulted: either way the
+    // context may be poisoned, so the worker makes way (reportFailuresTo).
+    Out.S = Out.Message.empty() ? Status::Ok : Status::GpuFault;
     Out.Seconds = Ms * 1e-3;
     return Out;
   }

@@ -42,7 +42,8 @@ struct SandboxOptions {
   /// Wall-clock watchdog per job; past it the worker's process group gets
   /// SIGKILL.
   double JobTimeoutSeconds = 10;
-  size_t MemoryLimitBytes = size_t(8) << 30; ///< RLIMIT_AS of a worker.
+  /// RLIMIT_AS of a worker; 0: none.
+  size_t MemoryLimitBytes = size_t(8) << 30;
   /// CPU seconds a job may use (RLIMIT_CPU, renewed before each job; past
   /// it SIGXCPU). 0: max(60, 4 x JobTimeoutSeconds).
   double CpuSecondsPerJob = 0;
@@ -115,6 +116,10 @@ private:
 /// sent, and the slot's next job gets a fresh worker (for state a job may
 /// have poisoned, such as a GPU context after a kernel fault).
 void requestWorkerRestart();
+
+/// Called in a worker: its slot, 0 to Workers - 1 (a respawned worker has
+/// its predecessor's), e.g. to choose one of several GPUs.
+unsigned workerSlot();
 
 /// Threads of the calling process (/proc/self/status), 0 when unreadable.
 unsigned countThreads();

@@ -139,8 +139,14 @@ struct OutputSpec {
 
 /// A launch plan (Buffers, Steps, Outputs) or, when Driver is set, a
 /// driver case (no buffers, steps or outputs of its own).
+/// Where a case runs when variants are timed on a GPU behind the cpu
+/// target's gate (EvalOptions::Gate): a small case may judge on the cpu
+/// target only, a large one time on the GPU only.
+enum class CaseTarget { Both, Cpu, Gpu };
+
 struct CaseSpec {
   std::string Name;
+  CaseTarget Where = CaseTarget::Both; ///< spec.json's "target"
   /// The parameters' values (spec-wide "params", then the case's own).
   std::map<std::string, ExprValue> Params;
   std::vector<BufferSpec> Buffers;
@@ -167,6 +173,10 @@ struct Spec {
   /// The spec's text and where it came from, for drawCases.
   std::string Text, Where;
 };
+
+/// S's cases and held-out cases that run on the cpu target (Gpu false) or
+/// on a GPU (Gpu true) by their "target".
+Spec casesFor(const Spec &S, bool Gpu);
 
 /// Reads DIR/spec.json (or the JSON file Path). Errors are one line naming
 /// the file and the field: "t/spec.json: cases[1].steps[0].args[2]: unknown

@@ -26,9 +26,10 @@ enum class Status {
   OutOfMemory,      ///< the worker hit its memory limit
   Race,             ///< conflicting accesses of two threads, unordered
   Uninitialized,    ///< a read of memory no thread of the launch wrote
+  GpuFault,         ///< a GPU target's kernel faulted (the driver's error)
 };
 /// How many statuses there are (the last one's value + 1).
-inline constexpr unsigned NumStatuses = unsigned(Status::Uninitialized) + 1;
+inline constexpr unsigned NumStatuses = unsigned(Status::GpuFault) + 1;
 
 /// snake_case name, as in logs and JSON: "ok", "oob_read", ...
 std::string_view statusName(Status S);

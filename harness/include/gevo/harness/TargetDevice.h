@@ -20,6 +20,17 @@ namespace gevo {
 /// "cpu", "cuda" or "hip".
 bool isKnownTarget(llvm::StringRef Target);
 
+/// How many GPUs the cuda or hip target's driver shows, asked in a child
+/// process (a process that forks workers must not initialise the driver);
+/// an Error says why none can be counted ("cuda target: no NVIDIA
+/// driver: libcuda.so.1 not found").
+llvm::Expected<int> countGpus(llvm::StringRef Target);
+/// The GPU (ordinal) this process opens on first use: 0 unless set before.
+void selectGpu(int Ordinal);
+/// This process's GPU on the cuda or hip target, opened now: "NVIDIA H100
+/// 80GB HBM3, driver 13.0, device 0"; an Error says why it did not open.
+llvm::Expected<std::string> describeGpu(llvm::StringRef Target);
+
 /// M ready to run on Target; Arch is the GPU architecture to lower for
 /// (empty: sm_80 for cuda, gfx90a for hip). Errors: the target's driver or
 /// GPU is missing ("cuda target: no NVIDIA driver: libcuda.so.1 not

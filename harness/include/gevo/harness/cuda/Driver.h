@@ -2,7 +2,8 @@
 //
 // libcuda.so.1 is opened with dlopen when a Device is first opened, so one
 // gevo binary runs with and without an NVIDIA driver; without one, open()
-// fails with a one-line reason. No CUDA header is needed to build this: the
+// fails with a one-line reason (GEVO_CUDA_DRIVER names another library to
+// open, such as the tests' double, tests/fakecuda). No CUDA header is needed to build this: the
 // few types and entry points used are declared here. Independent of LLVM,
 // so it also builds into small probes for GPU machines.
 //
@@ -54,12 +55,21 @@ private:
 /// One GPU and a context on it.
 class Device {
 public:
+  /// The environment variable that names the driver library to open in
+  /// place of libcuda.so.1 (a test double, or a driver outside the
+  /// loader's path).
+  static constexpr const char *LibraryVariable = "GEVO_CUDA_DRIVER";
+
   /// Opens GPU Ordinal; on failure Device is null and Why says why in one
   /// line ("no NVIDIA driver: libcuda.so.1 not found", ...).
   static std::unique_ptr<Device> open(int Ordinal, Error &Why);
+  /// How many GPUs the driver shows (0, and Why, when it does not load).
+  static int count(Error &Why);
   ~Device();
 
   std::string name() const;
+  /// The driver's CUDA version, "13.0".
+  std::string driverVersion() const;
   Error alloc(size_t Bytes, DevicePtr &Ptr);
   Error free(DevicePtr Ptr);
   Error copyToDevice(DevicePtr Dst, const void *Src, size_t Bytes);

@@ -47,8 +47,12 @@ public:
   /// Opens GPU Ordinal; on failure Device is null and Why says why in one
   /// line ("no ROCm runtime: libamdhip64.so not found", ...).
   static std::unique_ptr<Device> open(int Ordinal, Error &Why);
+  /// How many GPUs the runtime shows (0, and Why, when it does not load).
+  static int count(Error &Why);
 
   std::string name() const;
+  /// The runtime's version number, as hipDriverGetVersion gives it.
+  std::string driverVersion() const;
   Error alloc(size_t Bytes, DevicePtr &Ptr);
   Error free(DevicePtr Ptr);
   Error copyToDevice(DevicePtr Dst, const void *Src, size_t Bytes);
