@@ -27,12 +27,13 @@ llvm::Error targetError(llvm::StringRef Target, const llvm::Twine &Why) {
                                  Target + " target: " + Why);
 }
 
-/// This process's GPU of the driver layer DeviceT, opened on first use.
-template <typename DeviceT> DeviceT *processDevice(std::string &Why) {
-  static std::unique_ptr<DeviceT> D;
+/// This process's GPU on Target ("cuda" or "hip"), opened on first use.
+/// A process has one: a worker runs one target.
+gpu::Device *processDevice(llvm::StringRef Target, std::string &Why) {
+  static std::unique_ptr<gpu::Device> D;
   static std::string OpenError;
   if (!D && OpenError.empty()) {
-    D = DeviceT::open(GpuOrdinal, OpenError);
+    D = gpu::Device::open(std::string_view(Target), GpuOrdinal, OpenError);
     if (!D && OpenError.empty())
       OpenError = "the device did not open";
   }
@@ -41,18 +42,18 @@ template <typename DeviceT> DeviceT *processDevice(std::string &Why) {
 }
 
 /// M lowered by Lower into an image and loaded on this process's GPU.
-template <typename PlanDeviceT, typename DeviceT, typename LowerFn>
+template <typename LowerFn>
 llvm::Expected<std::unique_ptr<PlanDevice>>
 gpuDevice(llvm::StringRef Target, const llvm::Module &M, LowerFn Lower) {
   std::string Why;
-  DeviceT *D = processDevice<DeviceT>(Why);
+  gpu::Device *D = processDevice(Target, Why);
   if (!D)
     return targetError(Target, Why);
   llvm::Expected<std::string> Image = Lower(M);
   if (!Image)
     return Image.takeError();
-  std::unique_ptr<PlanDeviceT> P =
-      PlanDeviceT::create(*D, *Image, kernelNames(M), Why);
+  std::unique_ptr<GpuPlanDevice> P =
+      GpuPlanDevice::create(*D, *Image, kernelNames(M), Why);
   if (!P) {
     AnyFailure = true;
     return targetError(Target, Why);
@@ -65,18 +66,14 @@ gpuDevice(llvm::StringRef Target, const llvm::Module &M, LowerFn Lower) {
 void selectGpu(int Ordinal) { GpuOrdinal = Ordinal; }
 
 llvm::Expected<std::string> describeGpu(llvm::StringRef Target) {
+  if (Target != "cuda" && Target != "hip")
+    return targetError(Target, "is not a GPU target");
   std::string Why;
-  auto Describe = [&](auto *D) -> llvm::Expected<std::string> {
-    if (!D)
-      return targetError(Target, Why);
-    return D->name() + ", driver " + D->driverVersion() + ", device " +
-           std::to_string(GpuOrdinal);
-  };
-  if (Target == "cuda")
-    return Describe(processDevice<cuda::Device>(Why));
-  if (Target == "hip")
-    return Describe(processDevice<hip::Device>(Why));
-  return targetError(Target, "is not a GPU target");
+  gpu::Device *D = processDevice(Target, Why);
+  if (!D)
+    return targetError(Target, Why);
+  return D->name() + ", driver " + D->driverVersion() + ", device " +
+         std::to_string(GpuOrdinal);
 }
 
 llvm::Expected<int> countGpus(llvm::StringRef Target) {
@@ -90,8 +87,8 @@ llvm::Expected<int> countGpus(llvm::StringRef Target) {
   if (Child == 0) {
     close(Pipe[0]);
     std::string Why;
-    int N = Target == "cuda" ? cuda::Device::count(Why)
-                             : hip::Device::count(Why);
+    const gpu::Api *A = gpu::apiFor(std::string_view(Target), Why);
+    int N = A ? gpu::Device::count(*A, Why) : 0;
     std::string Answer = Why.empty() ? std::to_string(N) : "!" + Why;
     ssize_t Wrote = write(Pipe[1], Answer.data(), Answer.size());
     _exit(Wrote == ssize_t(Answer.size()) ? 0 : 1);
@@ -122,12 +119,12 @@ llvm::Expected<std::unique_ptr<PlanDevice>>
 createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
                    const cpu::Options &CpuOpts, llvm::StringRef Arch) {
   if (Target == "cuda")
-    return gpuDevice<CudaPlanDevice, cuda::Device>(
+    return gpuDevice(
         Target, M, [Arch](const llvm::Module &V) {
           return lowerToPTX(V, installedPtxOptions(Arch.empty() ? "sm_80" : Arch));
         });
   if (Target == "hip")
-    return gpuDevice<HipPlanDevice, hip::Device>(
+    return gpuDevice(
         Target, M, [Arch](const llvm::Module &V) {
           AmdgpuOptions Opts;
           if (!Arch.empty())

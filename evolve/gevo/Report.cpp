@@ -210,7 +210,10 @@ Expected<std::string> renderReport(const RunDir &D) {
     if (unsigned Drawn = Held.value("drawn_cases", 0u))
       S << "<p>Held-out validation included " << Drawn
         << " case(s) drawn from the ranges the tests dir declares.</p>";
-    if (Summary.contains("best"))
+    if (Summary.value("best", nlohmann::json::object()).value("demoted", false))
+      S << "<p class='big'>the best variant was demoted: "
+        << esc(Held.value("message", "")) << "; the base stays the best</p>";
+    else if (Summary.contains("best"))
       S << "<p class='big'>best speedup " << num(Summary.value("best_speedup", 0.0))
         << "x over the base on the evolution cases; held-out validation: "
         << esc(Held.value("status", "not run")) << ", speedup "
@@ -253,6 +256,14 @@ Expected<std::string> renderReport(const RunDir &D) {
       << editsTable(Summary.value("evolved", nlohmann::json()));
     S << "<h2>Time</h2><pre>" << esc(Summary.value("time_shares", nlohmann::json()).dump(2))
       << "</pre>";
+    // On a GPU: the device, the gate, the timing rule, the base's times,
+    // and compute-sanitizer's checks of the final variant.
+    for (auto [Key, Title] : {std::pair<const char *, const char *>{
+                                  "measured_on", "Measured on"},
+                              {"final_check", "Final check"}})
+      if (Summary.contains(Key))
+        S << "<h2>" << Title << "</h2><pre>" << esc(Summary[Key].dump(2))
+          << "</pre>";
   }
   S << "</body></html>\n";
   return S.str();

@@ -219,20 +219,22 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
   return E;
 }
 
-std::vector<VariantEval>
-Evaluator::evaluate(const std::vector<std::string> &Bitcode, bool HeldOut) {
+std::vector<VariantEval> Evaluator::evaluate(
+    const std::vector<std::string> &Bitcode, bool HeldOut,
+    const std::function<void(size_t, const VariantEval &)> &OnEach) {
   Box->setJobTimeout(jobTimeout(HeldOut));
   if (!TargetIsCpu)
-    return evaluateOnGpu(Bitcode, HeldOut);
+    return evaluateOnGpu(Bitcode, HeldOut, OnEach);
   std::vector<std::string> Requests;
   Requests.reserve(Bitcode.size());
   for (const std::string &B : Bitcode)
     Requests.push_back(jobRequest(HeldOut ? EvalHeldOut : EvalCases, B));
-  std::vector<JobResult> Jobs = Box->runAll(Requests);
-  std::vector<VariantEval> Results;
-  Results.reserve(Jobs.size());
-  for (const JobResult &J : Jobs)
-    Results.push_back(fromJob(J, HeldOut));
+  std::vector<VariantEval> Results(Requests.size());
+  Box->runAll(Requests, [&](size_t I, const JobResult &J) {
+    Results[I] = fromJob(J, HeldOut);
+    if (OnEach)
+      OnEach(I, Results[I]);
+  });
   return Results;
 }
 

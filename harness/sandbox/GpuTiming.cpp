@@ -1,11 +1,12 @@
 //===- GpuTiming.cpp - Variants timed on a GPU behind the cpu gate --------===//
 //
-// Evaluator::evaluate on a GPU target. The batch is cut into chunks; while
-// the GPU workers time the variants of one chunk that the gate let through,
-// the gate judges the next (the two sandboxes are independent). The base
-// is timed first, again after every BaseEvery variants and last, on one
-// timeline over the whole batch; each variant's time is then taken
-// relative to the base's measured nearest to it on that timeline.
+// Evaluator::evaluate on a GPU target. The gate judges the batch across its
+// workers; each variant it passes goes at once to a timer thread, which
+// times on the GPU whatever has arrived while the gate judges the rest (the
+// two sandboxes are independent). The base is timed first, again after
+// every BaseEvery variants and last, on one timeline over the whole batch;
+// each variant's time is then taken relative to the base's measured
+// nearest to it on that timeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +15,10 @@
 #include "EvalWorker.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstdlib>
 #include <limits>
+#include <mutex>
 #include <thread>
 
 namespace gevo {
@@ -32,12 +35,13 @@ struct Timed {
 };
 } // namespace
 
-std::vector<VariantEval>
-Evaluator::evaluateOnGpu(const std::vector<std::string> &Bitcode,
-                         bool HeldOut) {
+std::vector<VariantEval> Evaluator::evaluateOnGpu(
+    const std::vector<std::string> &Bitcode, bool HeldOut,
+    const std::function<void(size_t, const VariantEval &)> &OnEach) {
   char Kind = HeldOut ? EvalHeldOut : EvalCases;
   size_t N = Bitcode.size();
-  std::vector<VariantEval> Results(N), Judged(N);
+  // The timer thread's: the jobs timed so far, in order, and how many
+  // variants since the base was last timed.
   std::vector<Timed> Timeline;
   size_t SinceBase = BaseEvery; // the first job is the base
   auto TimeOnGpu = [&](const std::vector<size_t> &Which) {
@@ -57,32 +61,55 @@ Evaluator::evaluateOnGpu(const std::vector<std::string> &Bitcode,
     for (size_t J = 0; J < Jobs.size(); ++J)
       Timeline.push_back({Owner[J], fromJob(Jobs[J], HeldOut)});
   };
-  // A chunk keeps the gate's workers busy twice over.
-  size_t Chunk = Gate ? std::max<size_t>(BaseEvery, 2 * Gate->workerCount()) : N;
-  auto Judge = [&](size_t From) {
-    if (!Gate || From >= N)
-      return;
-    size_t To = std::min(N, From + Chunk);
-    std::vector<std::string> Part(Bitcode.begin() + From, Bitcode.begin() + To);
-    std::vector<VariantEval> Got = Gate->evaluate(Part, HeldOut);
-    std::move(Got.begin(), Got.end(), Judged.begin() + From);
+  // Variants the gate has passed wait here for the timer thread, which
+  // times whatever has arrived while the gate judges the rest.
+  std::mutex Lock;
+  std::condition_variable Arrived;
+  std::vector<size_t> Ready;
+  bool Judging = true;
+  auto Pass = [&](size_t I) {
+    std::lock_guard<std::mutex> G(Lock);
+    Ready.push_back(I);
+    Arrived.notify_one();
   };
-  Judge(0);
-  for (size_t From = 0; From < N; From += Chunk) {
-    std::thread Next(Judge, From + Chunk);
-    std::vector<size_t> Passed;
-    for (size_t I = From; I < std::min(N, From + Chunk); ++I)
-      if (!Gate || Judged[I].S == Status::Ok)
-        Passed.push_back(I);
-      else
-        Results[I] = gated(std::move(Judged[I]));
-    TimeOnGpu(Passed);
-    Next.join();
+  std::thread Timer([&] {
+    for (;;) {
+      std::vector<size_t> Take;
+      {
+        std::unique_lock<std::mutex> L(Lock);
+        Arrived.wait(L, [&] { return !Ready.empty() || !Judging; });
+        if (Ready.empty())
+          return;
+        Take.swap(Ready);
+      }
+      TimeOnGpu(Take);
+    }
+  });
+  std::vector<VariantEval> Judged;
+  if (Gate)
+    Judged = Gate->evaluate(Bitcode, HeldOut,
+                            [&](size_t I, const VariantEval &V) {
+                              if (V.S == Status::Ok)
+                                Pass(I);
+                            });
+  else
+    for (size_t I = 0; I < N; ++I)
+      Pass(I);
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    Judging = false;
+    Arrived.notify_one();
   }
-  if (Timeline.empty())
-    return Results;
-  Timeline.push_back(
-      {NotAVariant, fromJob(Box->run(jobRequest(Kind, BaseBitcode)), HeldOut)});
+  Timer.join();
+
+  std::vector<VariantEval> Results(N);
+  if (Gate)
+    for (size_t I = 0; I < N; ++I)
+      if (Judged[I].S != Status::Ok)
+        Results[I] = gated(std::move(Judged[I]));
+  if (!Timeline.empty())
+    Timeline.push_back({NotAVariant, fromJob(Box->run(jobRequest(Kind, BaseBitcode)),
+                                             HeldOut)});
   std::vector<size_t> BaseAt;
   for (size_t At = 0; At < Timeline.size(); ++At)
     if (Timeline[At].Index == NotAVariant)
@@ -99,6 +126,9 @@ Evaluator::evaluateOnGpu(const std::vector<std::string> &Bitcode,
     relativeToBase(V, Timeline[Nearest].V, HeldOut);
     Results[I] = Gate ? Gate->joinGate(std::move(V), Judged[I]) : std::move(V);
   }
+  if (OnEach)
+    for (size_t I = 0; I < N; ++I)
+      OnEach(I, Results[I]);
   return Results;
 }
 

@@ -157,12 +157,17 @@ JobResult Sandbox::run(std::string_view Request) {
   return R;
 }
 
-std::vector<JobResult> Sandbox::runAll(const std::vector<std::string> &Requests) {
+std::vector<JobResult>
+Sandbox::runAll(const std::vector<std::string> &Requests,
+                const std::function<void(size_t, const JobResult &)> &OnDone) {
   std::vector<JobResult> Results(Requests.size());
   std::atomic<size_t> Next{0};
   auto Work = [&] {
-    for (size_t I; (I = Next++) < Requests.size();)
+    for (size_t I; (I = Next++) < Requests.size();) {
       Results[I] = run(Requests[I]);
+      if (OnDone)
+        OnDone(I, Results[I]);
+    }
   };
   size_t Threads = std::min<size_t>(P->Slots.size(), Requests.size());
   std::vector<std::thread> Pool;

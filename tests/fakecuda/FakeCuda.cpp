@@ -10,6 +10,8 @@
 //     and sticky: every later call of the context fails with it);
 //   - "gevo_fake_hang" in it: the kernel never finishes (synchronisation
 //     blocks forever);
+//   - a launch asking for more than 48 KiB of dynamic shared memory is
+//     refused (CUDA_ERROR_INVALID_VALUE);
 //   - otherwise the kernel takes 1 us per PTX instruction (';'), times
 //     1 + GEVO_FAKE_CUDA_DRIFT x the number of launches so far in this
 //     process (a GPU that slows down).
@@ -31,6 +33,8 @@ using CUresult = int;
 constexpr CUresult Success = 0, InvalidValue = 1, NotInitialized = 3,
                    InvalidDevice = 101, NotFound = 500,
                    IllegalInstruction = 715;
+/// The dynamic shared memory a block may have (without opting in).
+constexpr unsigned MaxSharedBytes = 48 << 10;
 
 struct Module {
   std::string Ptx;
@@ -172,10 +176,12 @@ CUresult cuModuleGetGlobal_v2(uint64_t *Ptr, size_t *Bytes, void *Handle,
 }
 
 CUresult cuLaunchKernel(void *Fn, unsigned, unsigned, unsigned, unsigned,
-                        unsigned, unsigned, unsigned, void *, void **,
-                        void **) {
+                        unsigned, unsigned, unsigned SharedBytes, void *,
+                        void **, void **) {
   if (Sticky)
     return Sticky;
+  if (SharedBytes > MaxSharedBytes)
+    return InvalidValue;
   const std::string &Ptx = static_cast<Function *>(Fn)->M->Ptx;
   if (Ptx.find("gevo_fake_hang") != std::string::npos)
     for (;;)
@@ -220,6 +226,9 @@ CUresult cuGetErrorName(CUresult R, const char **Name) {
   case IllegalInstruction:
     *Name = "CUDA_ERROR_ILLEGAL_INSTRUCTION";
     return Success;
+  case InvalidValue:
+    *Name = "CUDA_ERROR_INVALID_VALUE";
+    return Success;
   case InvalidDevice:
     *Name = "CUDA_ERROR_INVALID_DEVICE";
     return Success;
@@ -234,7 +243,8 @@ CUresult cuGetErrorName(CUresult R, const char **Name) {
 
 CUresult cuGetErrorString(CUresult R, const char **Text) {
   *Text = R == IllegalInstruction ? "an illegal instruction was encountered"
-                                  : "fake driver error";
+          : R == InvalidValue      ? "invalid argument"
+                                   : "fake driver error";
   return Success;
 }
 

@@ -139,6 +139,9 @@ void printSummary(const GevoRun &R, const nlohmann::json &S) {
                 "error %.3g\n",
                 S.value("best_speedup", 0.0), H.value("status", "").c_str(),
                 H.value("speedup", 0.0), H.value("error", 0.0));
+    if (Cost == CostKind::Time && !H.value("outside_noise", false))
+      std::printf("within the timing noise (a validation round of the base "
+                  "was as fast): no improvement is claimed\n");
     const nlohmann::json &B = S["best"];
     std::printf("its %zu edit(s)%s:\n", B["edits"].size(),
                 B.value("minimised", false) ? " (minimised)" : "");

@@ -5,13 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gevo/harness/cuda/Driver.h"
+#include "gevo/harness/GpuDriver.h"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-using namespace gevo::cuda;
+using namespace gevo::gpu;
 
 namespace {
 
@@ -65,7 +65,7 @@ class DriverTest : public ::testing::Test {
 protected:
   void SetUp() override {
     Error Why;
-    Dev = Device::open(0, Why);
+    Dev = Device::open("cuda", 0, Why);
     if (!Dev)
       GTEST_SKIP() << "cuda target unavailable: " << Why;
   }
@@ -74,7 +74,7 @@ protected:
 
 TEST(DriverOpen, FailsWithOneLineOrGivesADevice) {
   Error Why;
-  std::unique_ptr<Device> D = Device::open(0, Why);
+  std::unique_ptr<Device> D = Device::open("cuda", 0, Why);
   if (D) {
     EXPECT_TRUE(Why.empty());
     EXPECT_FALSE(D->name().empty());

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gevo/harness/hip/Driver.h"
+#include "gevo/harness/GpuDriver.h"
 
 #include <gtest/gtest.h>
 
@@ -14,13 +14,13 @@
 #include <iterator>
 #include <vector>
 
-using namespace gevo::hip;
+using namespace gevo::gpu;
 
 namespace {
 
 TEST(HipDriverOpen, FailsWithOneLineOrGivesADevice) {
   Error Why;
-  std::unique_ptr<Device> D = Device::open(0, Why);
+  std::unique_ptr<Device> D = Device::open("hip", 0, Why);
   if (D) {
     EXPECT_TRUE(Why.empty());
     EXPECT_FALSE(D->name().empty());
@@ -35,7 +35,7 @@ TEST(HipDriverOpen, FailsWithOneLineOrGivesADevice) {
 /// errors.
 TEST(HipDriver, LoadsACodeObjectAndNamesUnknownKernels) {
   Error Why;
-  std::unique_ptr<Device> D = Device::open(0, Why);
+  std::unique_ptr<Device> D = Device::open("hip", 0, Why);
   if (!D)
     GTEST_SKIP() << "hip target unavailable: " << Why;
   const char *Path = std::getenv("GEVO_HIP_TEST_CODE_OBJECT");

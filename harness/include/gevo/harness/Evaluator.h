@@ -26,6 +26,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -211,8 +212,11 @@ public:
 
   /// Each element is a variant module as LLVM bitcode, verified by whoever
   /// built it (workers do not verify again); results in order.
-  std::vector<VariantEval> evaluate(const std::vector<std::string> &Bitcode,
-                                    bool HeldOut = false);
+  /// OnEach, when given, is called with each variant's index and result
+  /// as it is known (from the sandbox's threads, in no set order).
+  std::vector<VariantEval>
+  evaluate(const std::vector<std::string> &Bitcode, bool HeldOut = false,
+           const std::function<void(size_t, const VariantEval &)> &OnEach = {});
   SandboxStats stats() const { return Box->stats(); }
   /// The workers (on a GPU target, one per device).
   unsigned workerCount() const { return Workers; }
@@ -248,8 +252,9 @@ private:
   Evaluator() = default;
   VariantEval fromJob(const JobResult &J, bool HeldOut) const;
   /// evaluate() on a GPU target (GpuTiming.cpp).
-  std::vector<VariantEval> evaluateOnGpu(const std::vector<std::string> &Bitcode,
-                                         bool HeldOut);
+  std::vector<VariantEval>
+  evaluateOnGpu(const std::vector<std::string> &Bitcode, bool HeldOut,
+                const std::function<void(size_t, const VariantEval &)> &OnEach);
   /// A variant the gate rejected, as the GPU target reports it.
   static VariantEval gated(VariantEval Judged);
   /// OnGpu with the gate's modeled costs (this is the gate).

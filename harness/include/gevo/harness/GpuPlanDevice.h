@@ -1,18 +1,17 @@
 //===- GpuPlanDevice.h - Launch plans on a GPU driver layer -------*- C++ -*-===//
 //
-// The cuda and hip targets' PlanDevice, one template over their driver
-// layers (cuda/Driver.h, hip/Driver.h have the same shape): buffers are
-// device allocations, kernels come from one loaded module (PTX or a code
-// object) and are named as in the source, times are the driver's events.
+// The cuda and hip targets' PlanDevice, one class over the driver layer
+// (GpuDriver.h): buffers are device allocations, kernels come from one
+// loaded module (PTX or a code object) and are named as in the source,
+// times are the driver's events.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_GPUPLANDEVICE_H
 #define GEVO_HARNESS_GPUPLANDEVICE_H
 
+#include "gevo/harness/GpuDriver.h"
 #include "gevo/harness/Lower.h"
 #include "gevo/harness/Plan.h"
-#include "gevo/harness/cuda/Driver.h"
-#include "gevo/harness/hip/Driver.h"
 
 #include <map>
 #include <memory>
@@ -21,15 +20,14 @@
 
 namespace gevo {
 
-template <typename DeviceT, typename ModuleT>
 class GpuPlanDevice : public PlanDevice {
 public:
   /// Loads Image on D; Kernels maps source names to symbols (kernelNames).
   /// Why says why not when the result is null.
   static std::unique_ptr<GpuPlanDevice>
-  create(DeviceT &D, const std::string &Image,
+  create(gpu::Device &D, const std::string &Image,
          std::map<std::string, std::string> Kernels, std::string &Why) {
-    std::unique_ptr<ModuleT> M;
+    std::unique_ptr<gpu::Module> M;
     Why = D.load(Image, M);
     if (!Why.empty())
       return nullptr;
@@ -87,12 +85,15 @@ public:
     // A launch the driver refused or a kernel that faulted: either way the
     // context may be poisoned, so the worker makes way (reportFailuresTo).
     Out.S = Out.Message.empty() ? Status::Ok : Status::GpuFault;
+    if (!Out.Message.empty() && SharedBytes)
+      Out.Message += " (the launch asks for " + std::to_string(SharedBytes) +
+                     " bytes of dynamic shared memory)";
     Out.Seconds = Ms * 1e-3;
     return Out;
   }
 
 private:
-  GpuPlanDevice(DeviceT &D, std::unique_ptr<ModuleT> M,
+  GpuPlanDevice(gpu::Device &D, std::unique_ptr<gpu::Module> M,
                 std::map<std::string, std::string> Kernels)
       : D(D), M(std::move(M)), Kernels(std::move(Kernels)) {}
   std::string note(std::string E) {
@@ -100,15 +101,12 @@ private:
       *Failed = true;
     return E;
   }
-  DeviceT &D;
-  std::unique_ptr<ModuleT> M;
+  gpu::Device &D;
+  std::unique_ptr<gpu::Module> M;
   std::map<std::string, std::string> Kernels;
   std::set<uint64_t> Live;
   bool *Failed = nullptr;
 };
-
-using CudaPlanDevice = GpuPlanDevice<cuda::Device, cuda::Module>;
-using HipPlanDevice = GpuPlanDevice<hip::Device, hip::Module>;
 
 } // namespace gevo
 

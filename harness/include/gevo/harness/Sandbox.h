@@ -96,7 +96,11 @@ public:
   /// Runs one job on a free worker (waits for one).
   JobResult run(std::string_view Request);
   /// Runs the jobs across the workers concurrently; results in input order.
-  std::vector<JobResult> runAll(const std::vector<std::string> &Requests);
+  /// OnDone, when given, is called with each job's index and result as it
+  /// finishes (from the thread that ran it, one call at a time per job).
+  std::vector<JobResult>
+  runAll(const std::vector<std::string> &Requests,
+         const std::function<void(size_t, const JobResult &)> &OnDone = {});
 
   void setJobTimeout(double Seconds);
   double jobTimeout() const;

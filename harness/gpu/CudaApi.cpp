@@ -1,0 +1,170 @@
+//===- CudaApi.cpp - The CUDA driver API as a gpu::Api -----------------===//
+
+#include "Resolve.h"
+
+#include "gevo/harness/GpuDriver.h"
+
+#include <cstdlib>
+#include <mutex>
+
+namespace gevo::gpu {
+
+namespace {
+using CUresult = int;
+constexpr int JitErrorLogBuffer = 5, JitErrorLogBufferSize = 6;
+
+/// libcuda's entry points, by the names of its versioned symbols.
+struct {
+  CUresult (*Init)(unsigned);
+  CUresult (*DeviceGet)(int *, int);
+  CUresult (*DeviceGetCount)(int *);
+  CUresult (*DriverGetVersion)(int *);
+  CUresult (*DeviceGetName)(char *, int, int);
+  CUresult (*CtxCreate)(void **, unsigned, int);
+  CUresult (*CtxDestroy)(void *);
+  CUresult (*CtxSetCurrent)(void *);
+  CUresult (*MemAlloc)(DevicePtr *, size_t);
+  CUresult (*MemFree)(DevicePtr);
+  CUresult (*MemcpyHtoD)(DevicePtr, const void *, size_t);
+  CUresult (*MemcpyDtoH)(void *, DevicePtr, size_t);
+  CUresult (*ModuleLoadDataEx)(void **, const void *, unsigned, int *, void **);
+  CUresult (*ModuleUnload)(void *);
+  CUresult (*ModuleGetFunction)(void **, void *, const char *);
+  CUresult (*ModuleGetGlobal)(DevicePtr *, size_t *, void *, const char *);
+  CUresult (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, unsigned, void *, void **,
+                           void **);
+  CUresult (*EventCreate)(void **, unsigned);
+  CUresult (*EventDestroy)(void *);
+  CUresult (*EventRecord)(void *, void *);
+  CUresult (*EventSynchronize)(void *);
+  CUresult (*EventElapsedTime)(float *, void *, void *);
+  CUresult (*GetErrorName)(CUresult, const char **);
+  CUresult (*GetErrorString)(CUresult, const char **);
+} Cu;
+
+bool resolveAll(void *Lib) {
+  return resolve(Lib, "cuInit", Cu.Init) &&
+         resolve(Lib, "cuDeviceGet", Cu.DeviceGet) &&
+         resolve(Lib, "cuDeviceGetCount", Cu.DeviceGetCount) &&
+         resolve(Lib, "cuDriverGetVersion", Cu.DriverGetVersion) &&
+         resolve(Lib, "cuDeviceGetName", Cu.DeviceGetName) &&
+         resolve(Lib, "cuCtxCreate_v2", Cu.CtxCreate) &&
+         resolve(Lib, "cuCtxDestroy_v2", Cu.CtxDestroy) &&
+         resolve(Lib, "cuCtxSetCurrent", Cu.CtxSetCurrent) &&
+         resolve(Lib, "cuMemAlloc_v2", Cu.MemAlloc) &&
+         resolve(Lib, "cuMemFree_v2", Cu.MemFree) &&
+         resolve(Lib, "cuMemcpyHtoD_v2", Cu.MemcpyHtoD) &&
+         resolve(Lib, "cuMemcpyDtoH_v2", Cu.MemcpyDtoH) &&
+         resolve(Lib, "cuModuleLoadDataEx", Cu.ModuleLoadDataEx) &&
+         resolve(Lib, "cuModuleUnload", Cu.ModuleUnload) &&
+         resolve(Lib, "cuModuleGetFunction", Cu.ModuleGetFunction) &&
+         resolve(Lib, "cuModuleGetGlobal_v2", Cu.ModuleGetGlobal) &&
+         resolve(Lib, "cuLaunchKernel", Cu.LaunchKernel) &&
+         resolve(Lib, "cuEventCreate", Cu.EventCreate) &&
+         resolve(Lib, "cuEventDestroy_v2", Cu.EventDestroy) &&
+         resolve(Lib, "cuEventRecord", Cu.EventRecord) &&
+         resolve(Lib, "cuEventSynchronize", Cu.EventSynchronize) &&
+         resolve(Lib, "cuEventElapsedTime", Cu.EventElapsedTime) &&
+         resolve(Lib, "cuGetErrorName", Cu.GetErrorName) &&
+         resolve(Lib, "cuGetErrorString", Cu.GetErrorString);
+}
+
+int name(char *Buf, int Len, int Ordinal) {
+  int Dev = 0;
+  if (CUresult E = Cu.DeviceGet(&Dev, Ordinal))
+    return E;
+  return Cu.DeviceGetName(Buf, Len, Dev);
+}
+
+std::string version() {
+  int V = 0;
+  if (Cu.DriverGetVersion(&V))
+    return "";
+  return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
+}
+
+int createContext(void **Ctx, int Ordinal) {
+  int Dev = 0;
+  if (CUresult E = Cu.DeviceGet(&Dev, Ordinal))
+    return E;
+  return Cu.CtxCreate(Ctx, 0, Dev);
+}
+
+int load(void **Module, const std::string &Image, std::string &Log) {
+  char Buf[4096] = {0};
+  int Options[] = {JitErrorLogBuffer, JitErrorLogBufferSize};
+  void *Values[] = {Buf, reinterpret_cast<void *>(sizeof(Buf) - 1)};
+  CUresult E = Cu.ModuleLoadDataEx(Module, Image.c_str(), 2, Options, Values);
+  Log = Buf;
+  return E;
+}
+
+int launch(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
+           void **Args) {
+  return Cu.LaunchKernel(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y, Block.Z,
+                         SharedBytes, nullptr, Args, nullptr);
+}
+
+void describe(int Code, const char **Name, const char **Text) {
+  Cu.GetErrorName(Code, Name);
+  Cu.GetErrorString(Code, Text);
+}
+
+const Api Table = {
+    "cuda",
+    [] { return Cu.Init(0); },
+    [](int *N) { return Cu.DeviceGetCount(N); },
+    name,
+    version,
+    createContext,
+    [](void *Ctx) { return Cu.CtxDestroy(Ctx); },
+    [](void *Ctx, int) { return Cu.CtxSetCurrent(Ctx); },
+    [](DevicePtr *P, size_t Bytes) { return Cu.MemAlloc(P, Bytes); },
+    [](DevicePtr P) { return Cu.MemFree(P); },
+    [](DevicePtr D, const void *S, size_t Bytes) {
+      return Cu.MemcpyHtoD(D, S, Bytes);
+    },
+    [](void *D, DevicePtr S, size_t Bytes) { return Cu.MemcpyDtoH(D, S, Bytes); },
+    load,
+    [](void *M) { return Cu.ModuleUnload(M); },
+    [](void **Fn, void *M, const char *Name) {
+      return Cu.ModuleGetFunction(Fn, M, Name);
+    },
+    [](DevicePtr *P, size_t *Bytes, void *M, const char *Name) {
+      return Cu.ModuleGetGlobal(P, Bytes, M, Name);
+    },
+    launch,
+    [](void **E) { return Cu.EventCreate(E, 0); },
+    [](void *E) { return Cu.EventDestroy(E); },
+    [](void *E) { return Cu.EventRecord(E, nullptr); },
+    [](void *E) { return Cu.EventSynchronize(E); },
+    [](float *Ms, void *Start, void *Stop) {
+      return Cu.EventElapsedTime(Ms, Start, Stop);
+    },
+    describe,
+    {"cuInit", "cuDeviceGetCount", "cuCtxCreate", "cuMemAlloc", "cuMemFree",
+     "cuMemcpyHtoD", "cuMemcpyDtoH", "cuModuleLoadData", "cuModuleGetFunction",
+     "cuModuleGetGlobal", "cuLaunchKernel"},
+};
+} // namespace
+
+const Api *cudaApi(Error &Why) {
+  static Error LoadError;
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    const char *Path = std::getenv("GEVO_CUDA_DRIVER");
+    if (!Path || !*Path)
+      Path = "libcuda.so.1";
+    void *Lib = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
+    if (!Lib)
+      LoadError = std::string("no NVIDIA driver: ") + Path + " not found";
+    else if (!resolveAll(Lib))
+      LoadError = std::string(Path) +
+                  " lacks an entry point gevo needs (driver too old?)";
+  });
+  Why = LoadError;
+  return Why.empty() ? &Table : nullptr;
+}
+
+} // namespace gevo::gpu

@@ -1,0 +1,158 @@
+//===- HipApi.cpp - The HIP module API as a gpu::Api --------------------===//
+//
+// HIP has no explicit contexts: a device's ordinal is made current with
+// hipSetDevice before each call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Resolve.h"
+
+#include "gevo/harness/GpuDriver.h"
+
+#include <mutex>
+
+namespace gevo::gpu {
+
+namespace {
+using hipError = int;
+
+/// libamdhip64's entry points.
+struct {
+  hipError (*Init)(unsigned);
+  hipError (*SetDevice)(int);
+  hipError (*DriverGetVersion)(int *);
+  hipError (*GetDeviceCount)(int *);
+  hipError (*DeviceGetName)(char *, int, int);
+  hipError (*Malloc)(void **, size_t);
+  hipError (*Free)(void *);
+  hipError (*MemcpyHtoD)(DevicePtr, const void *, size_t);
+  hipError (*MemcpyDtoH)(void *, DevicePtr, size_t);
+  hipError (*ModuleLoadData)(void **, const void *);
+  hipError (*ModuleUnload)(void *);
+  hipError (*ModuleGetFunction)(void **, void *, const char *);
+  hipError (*ModuleGetGlobal)(DevicePtr *, size_t *, void *, const char *);
+  hipError (*ModuleLaunchKernel)(void *, unsigned, unsigned, unsigned,
+                                 unsigned, unsigned, unsigned, unsigned,
+                                 void *, void **, void **);
+  hipError (*EventCreate)(void **);
+  hipError (*EventDestroy)(void *);
+  hipError (*EventRecord)(void *, void *);
+  hipError (*EventSynchronize)(void *);
+  hipError (*EventElapsedTime)(float *, void *, void *);
+  const char *(*GetErrorName)(hipError);
+  const char *(*GetErrorString)(hipError);
+} Hip;
+
+bool resolveAll(void *Lib) {
+  return resolve(Lib, "hipInit", Hip.Init) &&
+         resolve(Lib, "hipSetDevice", Hip.SetDevice) &&
+         resolve(Lib, "hipDriverGetVersion", Hip.DriverGetVersion) &&
+         resolve(Lib, "hipGetDeviceCount", Hip.GetDeviceCount) &&
+         resolve(Lib, "hipDeviceGetName", Hip.DeviceGetName) &&
+         resolve(Lib, "hipMalloc", Hip.Malloc) &&
+         resolve(Lib, "hipFree", Hip.Free) &&
+         resolve(Lib, "hipMemcpyHtoD", Hip.MemcpyHtoD) &&
+         resolve(Lib, "hipMemcpyDtoH", Hip.MemcpyDtoH) &&
+         resolve(Lib, "hipModuleLoadData", Hip.ModuleLoadData) &&
+         resolve(Lib, "hipModuleUnload", Hip.ModuleUnload) &&
+         resolve(Lib, "hipModuleGetFunction", Hip.ModuleGetFunction) &&
+         resolve(Lib, "hipModuleGetGlobal", Hip.ModuleGetGlobal) &&
+         resolve(Lib, "hipModuleLaunchKernel", Hip.ModuleLaunchKernel) &&
+         resolve(Lib, "hipEventCreate", Hip.EventCreate) &&
+         resolve(Lib, "hipEventDestroy", Hip.EventDestroy) &&
+         resolve(Lib, "hipEventRecord", Hip.EventRecord) &&
+         resolve(Lib, "hipEventSynchronize", Hip.EventSynchronize) &&
+         resolve(Lib, "hipEventElapsedTime", Hip.EventElapsedTime) &&
+         resolve(Lib, "hipGetErrorName", Hip.GetErrorName) &&
+         resolve(Lib, "hipGetErrorString", Hip.GetErrorString);
+}
+
+std::string version() {
+  int V = 0;
+  return Hip.DriverGetVersion(&V) ? "" : std::to_string(V);
+}
+
+int alloc(DevicePtr *Ptr, size_t Bytes) {
+  void *P = nullptr;
+  hipError E = Hip.Malloc(&P, Bytes);
+  *Ptr = reinterpret_cast<DevicePtr>(P);
+  return E;
+}
+
+int launch(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
+           void **Args) {
+  return Hip.ModuleLaunchKernel(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y,
+                                Block.Z, SharedBytes, nullptr, Args, nullptr);
+}
+
+void describe(int Code, const char **Name, const char **Text) {
+  *Name = Hip.GetErrorName(Code);
+  *Text = Hip.GetErrorString(Code);
+}
+
+const Api Table = {
+    "hip",
+    [] { return Hip.Init(0); },
+    [](int *N) { return Hip.GetDeviceCount(N); },
+    [](char *Buf, int Len, int Ordinal) {
+      return Hip.DeviceGetName(Buf, Len, Ordinal);
+    },
+    version,
+    [](void **Ctx, int Ordinal) {
+      *Ctx = nullptr;
+      return Hip.SetDevice(Ordinal);
+    },
+    [](void *) { return 0; },
+    [](void *, int Ordinal) { return Hip.SetDevice(Ordinal); },
+    alloc,
+    [](DevicePtr P) { return Hip.Free(reinterpret_cast<void *>(P)); },
+    [](DevicePtr D, const void *S, size_t Bytes) {
+      return Hip.MemcpyHtoD(D, S, Bytes);
+    },
+    [](void *D, DevicePtr S, size_t Bytes) {
+      return Hip.MemcpyDtoH(D, S, Bytes);
+    },
+    [](void **M, const std::string &Image, std::string &Log) {
+      Log.clear();
+      return Hip.ModuleLoadData(M, Image.data());
+    },
+    [](void *M) { return Hip.ModuleUnload(M); },
+    [](void **Fn, void *M, const char *Name) {
+      return Hip.ModuleGetFunction(Fn, M, Name);
+    },
+    [](DevicePtr *P, size_t *Bytes, void *M, const char *Name) {
+      return Hip.ModuleGetGlobal(P, Bytes, M, Name);
+    },
+    launch,
+    [](void **E) { return Hip.EventCreate(E); },
+    [](void *E) { return Hip.EventDestroy(E); },
+    [](void *E) { return Hip.EventRecord(E, nullptr); },
+    [](void *E) { return Hip.EventSynchronize(E); },
+    [](float *Ms, void *Start, void *Stop) {
+      return Hip.EventElapsedTime(Ms, Start, Stop);
+    },
+    describe,
+    {"hipInit", "hipGetDeviceCount", "hipSetDevice", "hipMalloc", "hipFree",
+     "hipMemcpyHtoD", "hipMemcpyDtoH", "hipModuleLoadData",
+     "hipModuleGetFunction", "hipModuleGetGlobal", "hipModuleLaunchKernel"},
+};
+} // namespace
+
+const Api *hipApi(Error &Why) {
+  static Error LoadError;
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    void *Lib = dlopen("libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
+    if (!Lib)
+      Lib = dlopen("libamdhip64.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (!Lib)
+      LoadError = "no ROCm runtime: libamdhip64.so not found";
+    else if (!resolveAll(Lib))
+      LoadError =
+          "libamdhip64.so lacks an entry point gevo needs (ROCm too old?)";
+  });
+  Why = LoadError;
+  return Why.empty() ? &Table : nullptr;
+}
+
+} // namespace gevo::gpu
