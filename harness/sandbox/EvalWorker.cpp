@@ -94,7 +94,8 @@ CaseOutcome runBudgeted(const CaseSpec &C, const CaseOracle &Want,
 
 /// Runs C until its time is known: the first run is checked. On the cpu
 /// target every run is timed, Repeat in all. On a GPU the first run warms
-/// up (module, caches, clocks) and is not timed; then GpuTiming's rule.
+/// up (module, caches, clocks) and is not timed; then the timing rule of
+/// EvalOptions::GpuMinRuns, GpuMaxRuns and GpuCiTarget.
 CaseEval runOne(const CaseSpec &C, const CaseOracle &Want, PlanDevice &D,
                 const EvalState &St) {
   CaseEval R;
