@@ -9,11 +9,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NvccFlags.h"
 #include "ToolSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -47,6 +49,11 @@ struct Options {
   std::string DepFile;
   std::vector<std::string> Defines;
   std::vector<std::string> IncludeDirs;
+  /// Passed to clang as they are (nvcc's -include, -std=, fast math).
+  std::vector<std::string> ClangFlags;
+  /// The file clang compiles: Input, or a copy of it with its spaced launch
+  /// chevrons joined (joinLaunchChevrons).
+  std::string Source;
   bool PrintCommand = false;
 };
 
@@ -84,7 +91,8 @@ po::options_description visibleOptions(Options &O) {
     ("output,o", po::value(&O.Output)->value_name("FILE"),
      "output file; '-' is stdout (default: the input's name with .ll or .bc)")
     ("arch", po::value(&O.Arch)->default_value("sm_80")->value_name("SM"),
-     "GPU architecture, sm_75 or newer")
+     "GPU architecture, sm_75 or newer (also nvcc's -arch=SM, "
+     "--gpu-architecture, -gencode arch=...,code=SM)")
     ("opt-level,O", po::value(&O.OptLevel)->default_value("2")->value_name("N"),
      "optimisation level: -O0, -O1, -O2 or -O3")
     ("define,D", po::value(&O.Defines)->composing()->value_name("NAME[=V]"),
@@ -157,6 +165,13 @@ Options parseOptions(int Argc, char **Argv, std::string &HeaderDir) {
 void resolveOptions(Options &O) {
   if (O.Input.empty())
     gevo::toolError(Tool, "no input file (see --help)");
+  unsigned Sm = gevo::smNumber(O.Arch);
+  if (Sm == 0)
+    gevo::toolError(Tool, "--arch '" + O.Arch + "' is not a GPU architecture "
+                          "such as sm_80");
+  if (Sm < 75)
+    gevo::toolError(Tool, "--arch " + O.Arch + ": gevo-cc compiles for sm_75 "
+                          "or newer, as CUDA 13 does");
   if (O.OptLevel.size() != 1 || O.OptLevel[0] < '0' || O.OptLevel[0] > '3')
     gevo::toolError(Tool, "invalid optimisation level '-O" + O.OptLevel +
                               "' (use -O0, -O1, -O2 or -O3)");
@@ -197,9 +212,16 @@ std::vector<std::string> clangArgs(const Options &O, StringRef Clang,
     Args.push_back("-D" + D);
   for (const std::string &I : O.IncludeDirs)
     Args.push_back("-I" + I);
+  Args.insert(Args.end(), O.ClangFlags.begin(), O.ClangFlags.end());
+  if (O.Source != O.Input) { // the copy's quoted includes are the input's
+    SmallString<256> Dir(O.Input);
+    sys::fs::make_absolute(Dir);
+    sys::path::remove_filename(Dir);
+    Args.push_back(("-I" + Dir).str());
+  }
   if (!O.DepFile.empty())
     Args.insert(Args.end(), {"-MD", "-MF", O.DepFile, "-MT", O.Output});
-  Args.insert(Args.end(), {O.Input, "-o", O.Output});
+  Args.insert(Args.end(), {O.Source, "-o", O.Output});
   return Args;
 }
 
@@ -217,11 +239,40 @@ void printCommand(ArrayRef<std::string> Args) {
 
 } // namespace
 
+/// O.Source: the input, or a temporary copy with its spaced launch
+/// chevrons joined (a #line keeps diagnostics and line tables on the
+/// input); the copy's path, to remove, or "".
+std::string joinChevrons(Options &O) {
+  O.Source = O.Input;
+  auto Buf = MemoryBuffer::getFile(O.Input, /*IsText=*/true);
+  if (!Buf)
+    return "";
+  std::string Joined = gevo::joinLaunchChevrons((*Buf)->getBuffer().str());
+  if (Joined.empty())
+    return "";
+  SmallString<128> Copy;
+  int FD;
+  if (sys::fs::createTemporaryFile("gevo-cc", "cu", FD, Copy))
+    gevo::toolError(Tool, "cannot create a temporary copy of " + O.Input);
+  raw_fd_ostream OS(FD, /*shouldClose=*/true);
+  OS << "#line 1 \"" << O.Input << "\"\n" << Joined;
+  O.Source = std::string(Copy);
+  return O.Source;
+}
+
 int main(int Argc, char **Argv) {
   std::string HeaderDir;
-  Options O = parseOptions(Argc, Argv, HeaderDir);
+  gevo::NvccTranslation Nvcc = gevo::translateNvccFlags(Argc, Argv);
+  std::vector<char *> Words;
+  for (std::string &A : Nvcc.Args)
+    Words.push_back(A.data());
+  Options O = parseOptions(int(Words.size()), Words.data(), HeaderDir);
+  for (const std::string &Note : Nvcc.Notes)
+    errs() << Tool << ": note: " << Note << "\n";
+  O.ClangFlags = std::move(Nvcc.Clang);
   resolveOptions(O);
   checkReadable(O.Input);
+  std::string Copy = joinChevrons(O);
   std::string Clang = clangPath();
   std::vector<std::string> Args = clangArgs(O, Clang, HeaderDir);
   if (O.PrintCommand)
@@ -232,6 +283,8 @@ int main(int Argc, char **Argv) {
   int RC = sys::ExecuteAndWait(Clang, ArgRefs, /*Env=*/std::nullopt,
                                /*Redirects=*/{}, /*SecondsToWait=*/0,
                                /*MemoryLimit=*/0, &ErrMsg);
+  if (!Copy.empty())
+    sys::fs::remove(Copy);
   if (RC < 0)
     gevo::toolError(Tool, "cannot run clang '" + Clang + "': " + ErrMsg);
   // Clang has printed its diagnostics (file:line: error: ...) unchanged.

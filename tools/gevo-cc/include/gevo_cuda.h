@@ -48,6 +48,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <string.h>
+// Host headers nvcc's implicit includes bring in, which host code relies on
+// without including them (printf, clock, time).
+#include <stdio.h>
+#include <time.h>
 
 #include <__clang_cuda_builtin_vars.h>
 #include "gevo_cuda/vector_types.h"

@@ -1,0 +1,1 @@
+#define SCALE_BY 3.0f
