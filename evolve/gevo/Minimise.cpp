@@ -3,10 +3,15 @@
 #include "gevo/evolve/Minimise.h"
 #include "gevo/passes/Uid.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/LineIterator.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -126,6 +131,35 @@ std::string place(const Instruction &I) {
   return S;
 }
 
+/// " at kernel.cu:17 `__syncthreads();`": where I came from when the kernel
+/// has line tables (gevo-cc -lineinfo), with the source line when the file
+/// is readable; "" without.
+std::string sourceOf(const Instruction &I) {
+  const DILocation *Loc = I.getDebugLoc().get();
+  if (!Loc || Loc->getLine() == 0)
+    return "";
+  std::string Where = " at " + sys::path::filename(Loc->getFilename()).str() +
+                      ":" + std::to_string(Loc->getLine());
+  SmallString<256> Path(Loc->getFilename());
+  if (sys::path::is_relative(Path) && !Loc->getDirectory().empty()) {
+    Path = Loc->getDirectory();
+    sys::path::append(Path, Loc->getFilename());
+  }
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return Where;
+  line_iterator Line(**Buf, /*SkipBlanks=*/false);
+  for (; !Line.is_at_eof() && Line.line_number() < int64_t(Loc->getLine());
+       ++Line) {
+  }
+  if (Line.is_at_eof())
+    return Where;
+  std::string Text = Line->trim().str();
+  if (Text.size() > 70)
+    Text = Text.substr(0, 67) + "...";
+  return Where + (Text.empty() ? "" : " `" + Text + "`");
+}
+
 std::string what(UidMap &Map, StringRef Uid) {
   Instruction *I = Map.lookup(Uid);
   if (!I)
@@ -137,7 +171,8 @@ std::string what(UidMap &Map, StringRef Uid) {
   std::string Shown = StringRef(Text).split(", !").first.trim().str();
   if (Shown.size() > 70)
     Shown = Shown.substr(0, 67) + "...";
-  return Uid.str() + " `" + Shown + "` (" + kindOf(*I) + ") " + place(*I);
+  return Uid.str() + " `" + Shown + "` (" + kindOf(*I) + ") " + place(*I) +
+         sourceOf(*I);
 }
 } // namespace
 

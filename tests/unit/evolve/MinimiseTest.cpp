@@ -5,6 +5,10 @@
 
 #include "ParseIR.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -107,6 +111,44 @@ define i32 @g(ptr %p) {
       << describeEdit(*M, deleteOf("U4"));
   EXPECT_NE(describeEdit(*M, deleteOf("U3@U1")).find("made by an earlier edit"),
             std::string::npos);
+}
+
+TEST(DescribeEdit, NamesTheSourceLineWhenTheKernelHasLineTables) {
+  // A kernel compiled with line tables (gevo-cc -lineinfo): the edit names
+  // the file and line, and quotes the line while the source is readable.
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("gevo-describe", Dir));
+  std::string Source = (Dir + "/k.cu").str();
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Source, EC);
+    OS << "__global__ void k() {\n  int x = 1;\n    __syncthreads();\n}\n";
+  }
+  llvm::LLVMContext Ctx;
+  auto M = test::parseTestIR(R"(
+declare void @llvm.nvvm.barrier0()
+define void @k() !dbg !4 {
+  call void @llvm.nvvm.barrier0(), !dbg !7
+  ret void
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "k.cu", directory: ")" + std::string(Dir) + R"(")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, type: !5, unit: !0, spFlags: DISPFlagDefinition)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!7 = !DILocation(line: 3, column: 5, scope: !4)
+)",
+                             Ctx);
+  nameInstructions(*M);
+  std::string D = describeEdit(*M, deleteOf("U0"));
+  EXPECT_NE(D.find(" at k.cu:3 `__syncthreads();`"), std::string::npos) << D;
+  llvm::sys::fs::remove_directories(Dir);
+  D = describeEdit(*M, deleteOf("U0"));
+  EXPECT_NE(D.find(" at k.cu:3"), std::string::npos) << D;
+  EXPECT_EQ(D.find('`', D.find(" at k.cu:3")), std::string::npos) << D;
 }
 
 TEST(ChooseFinal, OnlyAVariantThatPassesAndIsCheaperThanTheBase) {
