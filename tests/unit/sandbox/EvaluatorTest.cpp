@@ -28,30 +28,13 @@ using namespace llvm;
 
 namespace {
 
-class EvaluatorTest : public ::testing::Test {
+class EvaluatorTest : public ReductionFixture {
 protected:
-  void SetUp() override {
-    SMDiagnostic Diag;
-    Base = parseIRFile(GEVO_CORPUS_DIR "/reduction.ll", Diag, Ctx);
-    ASSERT_TRUE(Base) << Diag.getMessage().str();
-    auto S = loadSpec(GEVO_CORPUS_SOURCE_DIR "/tests/reduction");
-    ASSERT_TRUE(bool(S)) << toString(S.takeError());
-    TheSpec = std::move(*S);
-  }
-
-  std::unique_ptr<Evaluator> create(const EvalOptions &O) {
-    return createEvaluator(*Base, TheSpec, O);
-  }
-
   static std::string bitcode(const Module &M) { return bitcodeOf(M); }
   std::string wrongConstant() { return reductionWrongConstant(*Base); }
   std::string brokenEntry(bool WildStore) {
     return reductionBrokenEntry(*Base, WildStore);
   }
-
-  LLVMContext Ctx;
-  std::unique_ptr<Module> Base;
-  Spec TheSpec;
 };
 
 TEST_F(EvaluatorTest, CpuTargetStartsNoThreadWithoutParallelBlocks) {

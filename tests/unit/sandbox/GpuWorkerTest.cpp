@@ -27,18 +27,13 @@ using namespace llvm;
 
 namespace {
 
-class GpuWorkerTest : public ::testing::Test {
+class GpuWorkerTest : public ReductionFixture {
 protected:
   void SetUp() override {
     setenv("GEVO_CUDA_DRIVER", GEVO_FAKE_CUDA, 1);
     unsetenv("GEVO_FAKE_CUDA_DEVICES");
     unsetenv("GEVO_FAKE_CUDA_DRIFT");
-    SMDiagnostic Diag;
-    Base = parseIRFile(GEVO_CORPUS_DIR "/reduction.ll", Diag, Ctx);
-    ASSERT_TRUE(Base) << Diag.getMessage().str();
-    auto S = loadSpec(GEVO_CORPUS_SOURCE_DIR "/tests/reduction");
-    ASSERT_TRUE(bool(S)) << toString(S.takeError());
-    TheSpec = std::move(*S);
+    ReductionFixture::SetUp();
   }
   void TearDown() override { unsetenv("GEVO_CUDA_DRIVER"); }
 
@@ -48,10 +43,6 @@ protected:
     O.Gate = Gate;
     O.GateWorkers = 2;
     return O;
-  }
-
-  std::unique_ptr<Evaluator> create(const EvalOptions &O) {
-    return createEvaluator(*Base, TheSpec, O);
   }
 
   /// The kernel with a trap at its entry ("trap;" in the PTX).
@@ -73,9 +64,6 @@ protected:
     return bitcodeOf(*M);
   }
 
-  LLVMContext Ctx;
-  std::unique_ptr<Module> Base;
-  Spec TheSpec;
 };
 
 TEST_F(GpuWorkerTest, TheBaseIsTimedByTheRuleOnTheDeviceItNames) {

@@ -2,7 +2,7 @@
 //
 // Variants of the corpus kernel reduce_sum for the Evaluator's tests: a
 // wrong constant (wrong output), an endless loop, a wild store, a skipped
-// output store.
+// output store; and the fixture that loads the kernel and its tests dir.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_TESTS_SANDBOX_REDUCTIONVARIANTS_H
@@ -15,6 +15,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -33,6 +35,27 @@ createEvaluator(const llvm::Module &Base, const gevo::Spec &S,
   }
   return std::move(*E);
 }
+
+/// The corpus reduction kernel and its tests dir, for Evaluator tests.
+class ReductionFixture : public ::testing::Test {
+protected:
+  void SetUp() override {
+    llvm::SMDiagnostic Diag;
+    Base = llvm::parseIRFile(GEVO_CORPUS_DIR "/reduction.ll", Diag, Ctx);
+    ASSERT_TRUE(Base) << Diag.getMessage().str();
+    auto S = gevo::loadSpec(GEVO_CORPUS_SOURCE_DIR "/tests/reduction");
+    ASSERT_TRUE(bool(S)) << llvm::toString(S.takeError());
+    TheSpec = std::move(*S);
+  }
+
+  std::unique_ptr<gevo::Evaluator> create(const gevo::EvalOptions &O) {
+    return createEvaluator(*Base, TheSpec, O);
+  }
+
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> Base;
+  gevo::Spec TheSpec;
+};
 
 /// The kernel with `add %i, 256` (the second element's index) at 128.
 inline std::string reductionWrongConstant(const llvm::Module &Base) {
