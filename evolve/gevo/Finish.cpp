@@ -228,7 +228,10 @@ Expected<nlohmann::json> GevoRun::finish() {
       {"prepare_ms_per_candidate", K.Prepared ? 1e3 * K.PrepareSeconds / K.Prepared : 0},
       {"jit_ms_per_variant", K.Measured ? 1e3 * K.JitSeconds / K.Measured : 0},
       {"kernel_ms_per_variant", K.Measured ? 1e3 * K.KernelSeconds / K.Measured : 0},
-      {"evaluations_per_s", T.Wall > 0 ? Eng->evaluations() / T.Wall : 0}};
+      // This process's own work: a resumed run's earlier evaluations are
+      // not in its wall time.
+      {"evaluations_per_s",
+       T.Wall > 0 ? (Eng->evaluations() - SessionEvals) / T.Wall : 0}};
   if (Error E = Dir->writeFile("summary.json", Summary.dump(2) + "\n"))
     return E;
   Expected<std::string> Html = renderReport(*Dir);

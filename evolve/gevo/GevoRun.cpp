@@ -176,7 +176,8 @@ GevoRun::start(const RunConfig &C, const Module &BaseIn,
 }
 
 Expected<std::unique_ptr<GevoRun>>
-GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers) {
+GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers,
+                const Budget &More) {
   Expected<RunDir> D = RunDir::open(Path);
   if (!D)
     return D.takeError();
@@ -193,6 +194,21 @@ GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers) {
     C.Threads = Threads;
   if (Workers)
     C.Workers = Workers;
+  bool Extended = More.Generations || More.Seconds || More.Evaluations;
+  if (More.Generations)
+    C.Params.Generations = *More.Generations;
+  if (More.Seconds)
+    C.TimeBudgetSeconds = *More.Seconds;
+  if (More.Evaluations)
+    C.MaxEvaluations = *More.Evaluations;
+  try {
+    C.validate();
+  } catch (const std::invalid_argument &E) {
+    return runError(E.what());
+  }
+  if (Extended)
+    if (Error E = D->writeFile("config.json", C.toJson().dump(2) + "\n"))
+      return E;
   Expected<nlohmann::json> CP = D->readJson("checkpoint");
   if (!CP) {
     consumeError(CP.takeError());

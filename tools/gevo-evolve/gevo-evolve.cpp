@@ -24,7 +24,9 @@
 
 #include <boost/program_options.hpp>
 
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <iostream>
 #include <thread>
@@ -152,6 +154,29 @@ void printSummary(const GevoRun &R, const nlohmann::json &S) {
               R.dir().file("report.html").c_str());
 }
 
+/// --time-budget in seconds, when given; a bad duration is bad input.
+std::optional<double> timeBudget(const po::variables_map &VM) {
+  if (!VM.count("time-budget"))
+    return std::nullopt;
+  std::string Budget = VM["time-budget"].as<std::string>();
+  std::optional<double> S = parseDuration(Budget);
+  if (!S)
+    fail("--time-budget: '" + Budget + "' is not a duration such as 90s, "
+         "10m or 2h");
+  return S;
+}
+
+/// What SIGINT, SIGTERM and SIGHUP print before gevo-evolve exits: how to
+/// continue from the last checkpoint, or that there is none yet.
+char Checkpoint[1024], ResumeHint[1024], RestartHint[1024];
+
+[[noreturn]] void onInterrupt(int Signal) {
+  const char *Hint = access(Checkpoint, F_OK) == 0 ? ResumeHint : RestartHint;
+  ssize_t Ignored = write(STDERR_FILENO, Hint, strlen(Hint));
+  (void)Ignored;
+  _exit(128 + Signal);
+}
+
 /// A new run from the command line's configuration.
 Expected<std::unique_ptr<GevoRun>>
 startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
@@ -172,14 +197,8 @@ startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
   C.Objective.Mode = *M;
   C.Objective.Cost = *K;
   C.Gpu = gevo::gpuOption(Tool, VM, BadInput);
-  if (VM.count("time-budget")) {
-    std::string Budget = VM["time-budget"].as<std::string>();
-    std::optional<double> S = parseDuration(Budget);
-    if (!S)
-      fail("--time-budget: '" + Budget + "' is not a duration such as 90s, "
-           "10m or 2h");
+  if (std::optional<double> S = timeBudget(VM))
     C.TimeBudgetSeconds = *S;
-  }
   C.Minimise = !VM.count("no-minimise");
   C.Judging = gevo::judgeOptions(Tool, VM, BadInput);
   C.CpuOpt = gevo::cpuOptOption(Tool, VM, BadInput);
@@ -203,15 +222,21 @@ Expected<std::unique_ptr<GevoRun>> resumeRun(const std::string &Dir,
                                              const RunConfig &C,
                                              const po::variables_map &VM) {
   for (const char *Own : {"tests", "out", "kernel", "seed", "pop", "mode",
-                          "objective", "gpu", "generations", "time-budget",
-                          "functions", "check", "memory-model",
-                          "allow-base-races", "target", "offload-arch",
-                          "gate"})
+                          "objective", "gpu", "functions", "check",
+                          "memory-model", "allow-base-races", "target",
+                          "offload-arch", "gate"})
     if (VM.count(Own) && !VM[Own].defaulted())
       fail(Twine("--resume takes the configuration from the run directory; "
                  "--") + Own + " cannot be given with it");
+  // The budget may grow: new totals, so a finished run evolves on.
+  GevoRun::Budget More;
+  if (!VM["generations"].defaulted())
+    More.Generations = C.Params.Generations;
+  More.Seconds = timeBudget(VM);
+  if (VM.count("max-evaluations"))
+    More.Evaluations = C.MaxEvaluations;
   return GevoRun::resume(Dir, VM["threads"].defaulted() ? 0 : C.Threads,
-                         VM["workers"].defaulted() ? 0 : C.Workers);
+                         VM["workers"].defaulted() ? 0 : C.Workers, More);
 }
 } // namespace
 
@@ -250,7 +275,9 @@ int main(int argc, char **argv) {
       "out", po::value(&Out)->value_name("DIR"),
       "run directory (default runs/<kernel>-<date>-s<seed>); must not exist")(
       "resume", po::value(&Resume)->value_name("DIR"),
-      "continue the run in DIR from its last checkpoint")(
+      "continue the run in DIR from its last checkpoint; with --generations, "
+      "--time-budget or --max-evaluations, those are its new totals (a "
+      "finished run evolves on and is finished again)")(
       "threads", po::value(&C.Threads)->default_value(0),
       "threads preparing candidates (0: all cores)")(
       "workers", po::value(&C.Workers)->default_value(HW),
@@ -345,6 +372,19 @@ int main(int argc, char **argv) {
                                      gevo::besideExecutable(argv[0], "gevo-run"));
       };
   }
+  std::snprintf(Checkpoint, sizeof(Checkpoint), "%s",
+                Run_.dir().file("checkpoint").c_str());
+  std::snprintf(ResumeHint, sizeof(ResumeHint),
+                "\n%s: interrupted; the run continues from its last "
+                "checkpoint with: gevo-evolve --resume %s\n",
+                Tool, Run_.dir().path().c_str());
+  std::snprintf(RestartHint, sizeof(RestartHint),
+                "\n%s: interrupted before the initial population was "
+                "complete: there is no checkpoint to resume from, start the "
+                "run again\n",
+                Tool);
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    std::signal(Sig, onInterrupt);
   if (Error E = Run_.evolve())
     fail(toString(std::move(E)), RunFailed);
   if (!VM.count("quiet"))

@@ -85,10 +85,20 @@ public:
   /// tests dir without cases, or a base that fails its own tests.
   static llvm::Expected<std::unique_ptr<GevoRun>>
   start(const RunConfig &C, const llvm::Module &Base, const std::string &OutDir);
+  /// New totals for a resumed run's budget (unset: keep the recorded
+  /// one): a finished run given more generations, time or evaluations
+  /// evolves on and is finished again.
+  struct Budget {
+    std::optional<unsigned> Generations;
+    std::optional<double> Seconds;
+    std::optional<uint64_t> Evaluations;
+  };
   /// Continues the run in \p Dir from its checkpoint; \p Threads and
-  /// \p Workers replace the recorded ones (0: keep them).
+  /// \p Workers replace the recorded ones (0: keep them), \p More its
+  /// budget (recorded in config.json).
   static llvm::Expected<std::unique_ptr<GevoRun>>
-  resume(const std::string &Dir, unsigned Threads, unsigned Workers);
+  resume(const std::string &Dir, unsigned Threads, unsigned Workers,
+         const Budget &More = {});
   ~GevoRun();
 
   ProgressFn Progress;
