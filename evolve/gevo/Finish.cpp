@@ -68,9 +68,7 @@ std::string unifiedDiff(const std::string &A, const std::string &B) {
   sys::fs::remove(Out);
   return Buf ? (*Buf)->getBuffer().str() : "# diff failed\n";
 }
-} // namespace
 
-namespace {
 /// Whether the costs of Faster's rounds of validation all beat every round
 /// of Slower's (interleaved rounds: a claim no round contradicts).
 bool beyondNoise(const std::vector<double> &Faster,

@@ -13,6 +13,11 @@ const Api *apiFor(std::string_view Target, Error &Why) {
   return nullptr;
 }
 
+Error noSuchDevice(int Ordinal, int Count) {
+  return "no device " + std::to_string(Ordinal) + " (" + std::to_string(Count) +
+         " visible)";
+}
+
 Error Device::check(int Result, const char *Call) const {
   if (Result == 0)
     return "";
@@ -35,8 +40,7 @@ std::unique_ptr<Device> Device::open(const Api &A, int Ordinal, Error &Why) {
   if (!Why.empty())
     return nullptr;
   if (Ordinal < 0 || Ordinal >= N) {
-    Why = "no device " + std::to_string(Ordinal) + " (" + std::to_string(N) +
-          " visible)";
+    Why = noSuchDevice(Ordinal, N);
     return nullptr;
   }
   void *Ctx = nullptr;

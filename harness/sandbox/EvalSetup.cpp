@@ -5,7 +5,6 @@
 
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/cpu/PlanDevice.h"
-#include "gevo/harness/Sandbox.h"
 #include "gevo/harness/TargetDevice.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -204,8 +203,7 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
   // A GPU's driver is never initialised in the server (its workers are
   // forked from it): a child of the server runs the base there.
   auto Run = [&] {
-    if (St.Target != "cpu" && !St.Devices.empty())
-      selectGpu(St.Devices.front());
+    selectWorkerGpu(St);
     return runBase(Bitcode, St);
   };
   auto Want = St.Target == "cpu" || !GpuInChild ? Run()
@@ -215,12 +213,12 @@ llvm::Error loadOracle(const std::string &Bitcode, const EvalOptions &O,
   St.Want = std::move(*Want);
   return Path.empty() ? llvm::Error::success() : writeOracle(Path, St.Want);
 }
+
 /// "gpu=<describeGpu>" of a GPU target's worker, or "".
 std::string workerGpu(const EvalState &St) {
   if (St.Target == "cpu")
     return "";
-  if (!St.Devices.empty())
-    selectGpu(St.Devices[workerSlot() % St.Devices.size()]);
+  selectWorkerGpu(St);
   auto Gpu = describeGpu(St.Target);
   if (!Gpu) {
     llvm::consumeError(Gpu.takeError());

@@ -161,6 +161,11 @@ VariantEval compileFail(const std::vector<CaseSpec> &Cases, std::string Why) {
 }
 } // namespace
 
+void selectWorkerGpu(const EvalState &St) {
+  if (St.Target != "cpu" && !St.Devices.empty())
+    selectGpu(St.Devices[workerSlot() % St.Devices.size()]);
+}
+
 VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
                             bool HeldOut) {
   const auto &Cases = HeldOut ? St.TheSpec.HeldOut : St.TheSpec.Cases;
@@ -170,8 +175,7 @@ VariantEval evaluateVariant(const EvalState &St, std::string_view Bitcode,
   std::unique_ptr<llvm::Module> M;
   if (std::string Why = parseVariant(Bitcode, *Ctx, M); !Why.empty())
     return compileFail(Cases, Why);
-  if (St.Target != "cpu" && !St.Devices.empty())
-    selectGpu(St.Devices[workerSlot() % St.Devices.size()]);
+  selectWorkerGpu(St);
   cpu::Options Opts = St.CpuOpts;
   const CostLimits &Limits = HeldOut ? St.HeldOutLimits : St.CaseLimits;
   Opts.ThreadCostLimit = Limits.Thread;

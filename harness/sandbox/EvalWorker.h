@@ -68,6 +68,11 @@ struct EvalState {
   bool FromCache = false;
 };
 
+/// On a GPU target, makes this process open the device of its worker slot
+/// (EvalState::Devices); the server and its oracle child are slot 0, the
+/// first device.
+void selectWorkerGpu(const EvalState &St);
+
 /// Loads Bitcode (a verified module) on the target and runs it on the
 /// cases (or held-out cases) against the oracle (Verdict.h judges). After
 /// a GPU driver error the worker asks to be replaced (requestWorkerRestart).

@@ -5,6 +5,7 @@
 #include "EvalWorker.h"
 
 #include "gevo/harness/DriverHost.h"
+#include "gevo/harness/GpuDriver.h"
 #include "gevo/harness/TargetDevice.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -12,7 +13,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <thread>
 
 namespace gevo {
@@ -111,8 +111,7 @@ llvm::Error resolveDevices(EvalOptions &O) {
     return evalError(O.Target + " target: the driver shows no device");
   for (int D : O.Devices)
     if (D < 0 || D >= *Count)
-      return evalError(O.Target + " target: no device " + std::to_string(D) +
-                       " (" + std::to_string(*Count) + " visible)");
+      return evalError(O.Target + " target: " + gpu::noSuchDevice(D, *Count));
   if (O.Devices.empty())
     for (int D = 0; D < *Count; ++D)
       O.Devices.push_back(D);
@@ -201,8 +200,9 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
     E->Base = E->Gate->joinGate(E->Base, E->Gate->base());
     E->BaseHeldOut = E->Gate->joinGate(E->BaseHeldOut, E->Gate->baseHeldOut());
   }
-  for (VariantEval *V : {&E->Base, &E->BaseHeldOut})
-    V->MeasuredSeconds = V->NearestBaseSeconds = V->Seconds;
+  if (!E->TargetIsCpu) // the base is its own nearest base
+    for (VariantEval *V : {&E->Base, &E->BaseHeldOut})
+      V->MeasuredSeconds = V->NearestBaseSeconds = V->Seconds;
   if (size_t At = Jobs[2].Reply.find("\ngpu="); At != std::string::npos)
     E->GpuName = Jobs[2].Reply.substr(At + 5);
   E->FromCache = Jobs[2].Reply.rfind("cache=1", 0) == 0;

@@ -74,6 +74,10 @@ struct Api {
   } Calls;
 };
 
+/// "no device 7 (1 visible)": why ordinal \p Ordinal cannot be opened when
+/// the driver shows \p Count devices.
+Error noSuchDevice(int Ordinal, int Count);
+
 /// The target's API ("cuda" or "hip"), opened on first use; null when its
 /// library is missing or lacks an entry point, and Why says so ("no NVIDIA
 /// driver: libcuda.so.1 not found").
