@@ -7,6 +7,7 @@ packages=(
   libtbb-dev libboost-program-options-dev libboost-context-dev
   libgtest-dev nlohmann-json3-dev libeigen3-dev libxgboost-dev
   zlib1g-dev dataset-fashion-mnist libsvm-tools
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -222,7 +222,7 @@ Expected<nlohmann::json> GevoRun::finish() {
   Summary["time_shares"] = {
       {"wall_s", T.Wall},         {"strategy_s", T.Strategy},
       {"prepare_s", T.Prepare},   {"measure_s", T.Measure},
-      {"engine_s", T.Engine},
+      {"engine_s", T.Engine},     {"callbacks_s", T.Callbacks},
       {"prepare_ms_per_candidate", K.Prepared ? 1e3 * K.PrepareSeconds / K.Prepared : 0},
       {"jit_ms_per_variant", K.Measured ? 1e3 * K.JitSeconds / K.Measured : 0},
       {"kernel_ms_per_variant", K.Measured ? 1e3 * K.KernelSeconds / K.Measured : 0},

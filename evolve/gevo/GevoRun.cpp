@@ -1,6 +1,7 @@
 //===- GevoRun.cpp - Start, evolve, checkpoint and resume a GEVO run ------===//
 
 #include "gevo/evolve/GevoRun.h"
+#include "gevo/evolve/Remote.h"
 #include "gevo/evolve/Report.h"
 #include "gevo/harness/Lower.h"
 #include "gevo/harness/TargetDevice.h"
@@ -73,6 +74,26 @@ Expected<Spec> loadRunSpec(const RunConfig &C, unsigned &Drawn) {
   S->HeldOut.insert(S->HeldOut.end(), D->begin(), D->end());
   return S;
 }
+
+/// The Evaluator's options for a run configured by \p C.
+EvalOptions evalOptions(const RunConfig &C) {
+  EvalOptions EO;
+  EO.Target = C.Target;
+  EO.Arch = C.Arch;
+  EO.Gate = C.Gate;
+  EO.Devices = C.Devices;
+  EO.GateWorkers = C.Workers;
+  EO.Workers = C.Workers;
+  EO.Repeat = C.Repeat;
+  EO.Judging = C.Judging;
+  EO.OptLevel = C.CpuOpt;
+  EO.Accept = acceptance(C.Objective);
+  // On a GPU the gate's model predicts too, for the rank correlation of
+  // modeled and measured times the report shows.
+  if (C.Objective.Cost == CostKind::Modeled || C.Target != "cpu")
+    EO.Gpu = C.Gpu;
+  return EO;
+}
 } // namespace
 
 Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
@@ -82,21 +103,7 @@ Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
   if (!Scope)
     return Scope.takeError();
   Builder = std::make_unique<VariantBuilder>(bitcodeOf(*Base), *Scope);
-  EvalOptions EO;
-  EO.Target = Config.Target;
-  EO.Arch = Config.Arch;
-  EO.Gate = Config.Gate;
-  EO.Devices = Config.Devices;
-  EO.GateWorkers = Config.Workers;
-  EO.Workers = Config.Workers;
-  EO.Repeat = Config.Repeat;
-  EO.Judging = Config.Judging;
-  EO.OptLevel = Config.CpuOpt;
-  EO.Accept = acceptance(Config.Objective);
-  // On a GPU the gate's model predicts too, for the rank correlation of
-  // modeled and measured times the report shows.
-  if (Config.Objective.Cost == CostKind::Modeled || Config.Target != "cpu")
-    EO.Gpu = Config.Gpu;
+  EvalOptions EO = evalOptions(Config);
   auto E = Evaluator::create(*Base, S, EO);
   if (!E)
     return E.takeError();
@@ -175,6 +182,68 @@ GevoRun::start(const RunConfig &C, const Module &BaseIn,
   return R;
 }
 
+std::string GevoRun::serverSetup() const {
+  // JSON never holds a NUL byte: the bitcode follows the first one.
+  return Config.toJson().dump() + '\0' + bitcodeOf(*Base);
+}
+
+namespace {
+/// A Service over a builder and an Evaluator it owns (or borrows).
+cluster::Service serviceOver(std::shared_ptr<VariantBuilder> B,
+                             std::shared_ptr<Evaluator> E) {
+  cluster::Service S;
+  S.Fingerprint = E->fingerprint();
+  S.Workers = E->workerCount();
+  S.BaseSeconds = E->base().Seconds;
+  S.Run = [B, E](const std::vector<std::string> &Jobs) {
+    return buildAndMeasure(*B, *E, Jobs);
+  };
+  return S;
+}
+} // namespace
+
+cluster::Service GevoRun::service() {
+  // Borrowed: the run outlives the job's Dispatcher.
+  return serviceOver(std::shared_ptr<VariantBuilder>(Builder.get(), [](auto *) {}),
+                     std::shared_ptr<Evaluator>(Eval.get(), [](auto *) {}));
+}
+
+Expected<cluster::Service>
+GevoRun::serverService(std::string_view Setup, unsigned Workers,
+                       const std::string &TestsDir) {
+  size_t Nul = Setup.find('\0');
+  if (Nul == std::string_view::npos)
+    return runError("the run's setup is malformed");
+  RunConfig C;
+  try {
+    C = RunConfig::fromJson(nlohmann::json::parse(Setup.substr(0, Nul)));
+  } catch (const std::exception &E) {
+    return runError(Twine("the run's setup: ") + E.what());
+  }
+  if (Workers)
+    C.Workers = Workers;
+  if (!TestsDir.empty())
+    C.TestsDir = TestsDir;
+  LLVMContext Ctx;
+  std::string Bitcode(Setup.substr(Nul + 1));
+  Expected<std::unique_ptr<Module>> M =
+      parseBitcodeFile(MemoryBufferRef(Bitcode, "base"), Ctx);
+  if (!M)
+    return M.takeError();
+  Expected<std::vector<std::string>> Scope = resolveFunctions(**M, C.Functions);
+  if (!Scope)
+    return Scope.takeError();
+  unsigned Drawn = 0;
+  Expected<Spec> S = loadRunSpec(C, Drawn);
+  if (!S)
+    return S.takeError();
+  auto E = Evaluator::create(**M, *S, evalOptions(C));
+  if (!E)
+    return E.takeError();
+  return serviceOver(std::make_shared<VariantBuilder>(Bitcode, *Scope),
+                     std::shared_ptr<Evaluator>(std::move(*E)));
+}
+
 Expected<std::unique_ptr<GevoRun>>
 GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers,
                 const Budget &More) {
@@ -241,7 +310,37 @@ GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers,
     return E;
   if (Error E = R->Dir->truncateLines("generations.csv", R->CsvRows + 1))
     return E;
+  if (!CP->at("engine").contains("cache"))
+    if (Error E = R->rememberLog())
+      return E;
   return R;
+}
+
+Error GevoRun::rememberLog() {
+  Expected<std::string> Log = Dir->readFile("log.jsonl");
+  if (!Log)
+    return Log.takeError();
+  size_t Line = 0;
+  for (StringRef Rest = *Log; !Rest.empty();) {
+    auto [Text, Next] = Rest.split('\n');
+    Rest = Next;
+    ++Line;
+    try {
+      nlohmann::json J = nlohmann::json::parse(Text.begin(), Text.end());
+      if (J.at("cached").get<bool>())
+        continue;
+      Evaluation E;
+      E.S = parseStatus(J.at("status").get<std::string>()).value_or(Status::Crash);
+      E.Objectives = J.at("objectives").get<std::vector<double>>();
+      E.Message = J.value("message", "");
+      E.Detail = J.value("detail", nlohmann::json());
+      Eng->remember(J.at("key"), E);
+    } catch (const std::exception &Ex) {
+      return runError(Dir->file("log.jsonl") + ":" + Twine(Line) + ": " +
+                      Ex.what());
+    }
+  }
+  return Error::success();
 }
 
 Error GevoRun::evolve() {
@@ -271,7 +370,9 @@ Error GevoRun::onEvaluation(const LogEntry &L) {
   if (!E.Detail.is_null())
     J["detail"] = E.Detail;
   ++LogLines;
-  return Dir->appendLine("log.jsonl", J.dump());
+  LogBuffer += J.dump();
+  LogBuffer += '\n';
+  return Error::success();
 }
 
 std::vector<Member> GevoRun::front() const {
@@ -310,7 +411,8 @@ Error GevoRun::writeGenerationRow() {
 }
 
 Error GevoRun::writeCheckpoint() {
-  nlohmann::json J = {{"engine", Eng->save()},
+  // The cache is in log.jsonl already (rememberLog).
+  nlohmann::json J = {{"engine", Eng->save(/*WithCache=*/false)},
                       {"log_lines", LogLines},
                       {"csv_rows", CsvRows},
                       {"row_attempts", RowAttempts},
@@ -320,6 +422,10 @@ Error GevoRun::writeCheckpoint() {
 }
 
 Error GevoRun::onBatch() {
+  // A batch's log lines go out at once (one append, not one per line).
+  if (Error E = Dir->appendText("log.jsonl", LogBuffer))
+    return E;
+  LogBuffer.clear();
   bool AtGeneration = false;
   if (Strategy->atGenerationBoundary() && !Strategy->population().empty()) {
     // Normally one row; more when a generation completed inside ask()

@@ -1,6 +1,7 @@
 //===- KernelProblem.cpp - GEVO's objective: run variants on tests --------===//
 
 #include "gevo/evolve/KernelProblem.h"
+#include "gevo/evolve/Remote.h"
 
 #include <chrono>
 
@@ -112,6 +113,45 @@ Prepared KernelProblem::resolve(Variant &G) const {
 KernelProblem::Costs KernelProblem::costs() const {
   return {PrepareNanos * 1e-9, PreparedCount, JitSeconds, KernelSeconds,
           Measured};
+}
+
+std::optional<std::vector<KernelProblem::Resolved>>
+KernelProblem::resolveAndMeasure(std::vector<Variant> &Batch) {
+  if (!Remote)
+    return std::nullopt;
+  std::vector<std::string> Jobs;
+  for (const Variant &G : Batch)
+    Jobs.push_back(encodeJob(G));
+  std::vector<double> BaseSeconds;
+  std::vector<std::string> Results = Remote(Jobs, BaseSeconds);
+  std::vector<Resolved> Out(Batch.size());
+  for (size_t I = 0; I < Batch.size(); ++I) {
+    Built B;
+    if (!decodeBuilt(Results[I], B)) { // a bug, not the variant's doing
+      Evaluation Bad;
+      Bad.S = Status::Crash;
+      Bad.Message = "a malformed result from another rank";
+      Out[I].P.Key = "malformed:" + std::to_string(I);
+      Out[I].P.Failed = Bad;
+      continue;
+    }
+    Batch[I] = std::move(B.V);
+    PrepareNanos += uint64_t(B.PrepareSeconds * 1e9);
+    ++PreparedCount;
+    Out[I].P = std::move(B.P);
+    if (!B.Eval)
+      continue;
+    // Times relative to this machine's base (the ranks' may differ).
+    double Scale = BaseSeconds[I] > 0 ? E.base().Seconds / BaseSeconds[I] : 1;
+    B.Eval->Seconds *= Scale;
+    for (CaseEval &C : B.Eval->Cases)
+      C.Seconds *= Scale;
+    JitSeconds += B.Eval->JitSeconds;
+    KernelSeconds += B.Eval->Seconds;
+    ++Measured;
+    Out[I].Measured = judge(*B.Eval);
+  }
+  return Out;
 }
 
 std::vector<Evaluation>

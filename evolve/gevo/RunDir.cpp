@@ -67,11 +67,15 @@ Expected<nlohmann::json> RunDir::readJson(const std::string &Name) const {
 }
 
 Error RunDir::appendLine(const std::string &Name, const std::string &Line) {
+  return appendText(Name, Line + '\n');
+}
+
+Error RunDir::appendText(const std::string &Name, const std::string &Text) {
   std::error_code EC;
   raw_fd_ostream OS(file(Name), EC, sys::fs::OF_Append);
   if (EC)
     return fail(file(Name) + ": cannot append: " + EC.message());
-  OS << Line << '\n';
+  OS << Text;
   return Error::success();
 }
 

@@ -266,7 +266,7 @@ llvm::Expected<JobHandler> setUpEvaluator(const std::string &BaseBitcode,
              " opt=" + std::to_string(St->CpuOpts.OptLevel) + " allowed=" +
              llvm::join(St->CpuOpts.AllowedRaces, ",") + "\n" +
              workerGpu(*St);
-    return encodeEval(evaluateVariant(*St, Request.substr(1),
+    return encodeVariantEval(evaluateVariant(*St, Request.substr(1),
                                       Request[0] == EvalHeldOut));
   });
 }

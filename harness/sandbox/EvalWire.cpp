@@ -1,4 +1,4 @@
-//===- EvalWire.cpp - A VariantEval as bytes between worker and parent ------===//
+//===- EvalWire.cpp - A VariantEval as bytes between processes -------------===//
 
 #include "EvalWorker.h"
 #include "Wire.h"
@@ -6,7 +6,10 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
-namespace gevo::sandbox {
+namespace gevo {
+
+using sandbox::WireReader;
+using sandbox::WireWriter;
 
 namespace {
 Status readStatus(WireReader &R) {
@@ -15,7 +18,7 @@ Status readStatus(WireReader &R) {
 }
 } // namespace
 
-std::string encodeEval(const VariantEval &V) {
+std::string encodeVariantEval(const VariantEval &V) {
   WireWriter W;
   W.u64(uint64_t(V.S));
   W.str(V.Message);
@@ -40,10 +43,13 @@ std::string encodeEval(const VariantEval &V) {
   W.f64(V.Error);
   W.u64(V.Identical);
   W.f64(V.JitSeconds);
+  W.f64(V.MeasuredSeconds);
+  W.f64(V.NearestBaseSeconds);
+  W.u64(V.Gated);
   return W.take();
 }
 
-bool decodeEval(std::string_view In, VariantEval &V) {
+bool decodeVariantEval(std::string_view In, VariantEval &V) {
   WireReader R(In);
   V.S = readStatus(R);
   V.Message = R.str();
@@ -68,8 +74,13 @@ bool decodeEval(std::string_view In, VariantEval &V) {
   V.Error = R.f64();
   V.Identical = R.u64();
   V.JitSeconds = R.f64();
+  V.MeasuredSeconds = R.f64();
+  V.NearestBaseSeconds = R.f64();
+  V.Gated = R.u64();
   return R.atEnd();
 }
+
+namespace sandbox {
 
 std::vector<std::string> allowedFromInfo(std::string_view Reply) {
   std::vector<std::string> Uids;
@@ -85,4 +96,5 @@ std::vector<std::string> allowedFromInfo(std::string_view Reply) {
   return Uids;
 }
 
-} // namespace gevo::sandbox
+} // namespace sandbox
+} // namespace gevo

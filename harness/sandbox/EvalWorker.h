@@ -36,11 +36,8 @@ inline CaseEval failedCase(std::string Name, Status S, std::string Message) {
   return C;
 }
 
-std::string encodeEval(const VariantEval &V);
 /// The allowed race UIDs an 'I' reply lists.
 std::vector<std::string> allowedFromInfo(std::string_view Reply);
-/// False when In is not a whole encoded VariantEval.
-bool decodeEval(std::string_view In, VariantEval &V);
 
 /// The cpu target's step budgets, per thread and per launch.
 struct CostLimits {

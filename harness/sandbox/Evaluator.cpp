@@ -3,6 +3,7 @@
 #include "gevo/harness/Evaluator.h"
 
 #include "EvalWorker.h"
+#include "OracleCache.h"
 
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/GpuDriver.h"
@@ -64,7 +65,7 @@ Evaluator::~Evaluator() = default;
 
 VariantEval Evaluator::fromJob(const JobResult &J, bool HeldOut) const {
   VariantEval V;
-  if (J.K == JobResult::Done && decodeEval(J.Reply, V))
+  if (J.K == JobResult::Done && decodeVariantEval(J.Reply, V))
     return V;
   V.S = J.K == JobResult::Done ? Status::Crash : statusOfJob(J.K);
   V.Message = J.K == JobResult::Done ? "the worker's reply is malformed"
@@ -165,6 +166,9 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
   if (llvm::Error E = buildDrivers(S, O.DriverCacheDir))
     return E;
   std::string Bitcode = bitcodeOf(Base);
+  auto Key = sandbox::oraclePath("", Bitcode, S, O.Target + ":" + O.Arch);
+  if (!Key)
+    return Key.takeError();
   SandboxOptions SO;
   SO.Workers = O.Workers;
   // A GPU driver reserves address space for unified memory far beyond any
@@ -183,6 +187,7 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
   E->TargetIsCpu = O.Target == "cpu";
   E->Workers = O.Workers;
   E->BaseBitcode = Bitcode;
+  E->Fingerprint = llvm::StringRef(*Key).drop_back(sizeof(".oracle") - 1).str();
   // Twice: the first round warms the fresh workers up, so the base's times
   // compare with those of variants on warm workers.
   std::vector<JobResult> Jobs;

@@ -24,8 +24,8 @@ evaluateInProcess(const llvm::Module &Base, const Spec &Given,
     return Handler.takeError();
   char Kind = HeldOut ? EvalHeldOut : EvalCases;
   InProcessEval R;
-  if (!decodeEval((*Handler)(jobRequest(Kind, Bitcode)), R.Base) ||
-      !decodeEval((*Handler)(jobRequest(Kind, Variant)), R.Variant))
+  if (!decodeVariantEval((*Handler)(jobRequest(Kind, Bitcode)), R.Base) ||
+      !decodeVariantEval((*Handler)(jobRequest(Kind, Variant)), R.Variant))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "an in-process evaluation did not decode");
   if (R.Base.S != Status::Ok)

@@ -111,14 +111,23 @@ std::string describeJob(const JobResult &R) {
 Sandbox::Sandbox(std::unique_ptr<Impl> P) : P(std::move(P)) {}
 Sandbox::~Sandbox() = default;
 
+namespace {
+/// Threads start() tolerates (tolerateCurrentThreads), the caller's own
+/// included.
+unsigned ToleratedThreads = 1;
+} // namespace
+
+void Sandbox::tolerateCurrentThreads() { ToleratedThreads = countThreads(); }
+
 llvm::Expected<std::unique_ptr<Sandbox>>
 Sandbox::start(SandboxSetup Setup, const SandboxOptions &O) {
   if (O.Workers == 0)
     return sandboxError("need at least one worker");
-  if (unsigned Threads = countThreads(); Threads != 1)
+  if (unsigned Threads = countThreads(); Threads != ToleratedThreads)
     return sandboxError("the process must be single-threaded to fork the "
                         "server, but it has " +
-                        llvm::Twine(Threads) + " threads");
+                        llvm::Twine(Threads - ToleratedThreads + 1) +
+                        " threads");
   int Sock[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, Sock) != 0)
     return sandboxError(llvm::Twine("socketpair: ") + std::strerror(errno));

@@ -40,6 +40,18 @@ if os.path.exists(os.path.join(cuda, "bin", "ptxas")):
 else:
     lit_config.note("ptxas not found (set CUDA_PATH): tests that need it are UNSUPPORTED")
 
+# MPI: gevo built with it and a launcher to start ranks with. Root needs
+# Open MPI's two consent variables; ranks share this machine's cores.
+mpiexec = getattr(config, "mpiexec", "")
+if mpiexec and os.path.exists(mpiexec):
+    config.available_features.add("mpi")
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+    config.substitutions.append(("%mpirun", mpiexec + " --oversubscribe"))
+else:
+    lit_config.note("gevo was built without MPI (or mpirun is missing): "
+                    "tests of MPI jobs are UNSUPPORTED")
+
 # GPU drivers: tests that need their absence (the one-line "no driver"
 # errors) are UNSUPPORTED where one is installed.
 import ctypes

@@ -24,9 +24,17 @@ using namespace llvm;
 
 namespace gevo {
 
+namespace {
+void (*ToolErrorEnd)(int) = nullptr;
+}
+
+void setToolErrorEnd(void (*End)(int ExitStatus)) { ToolErrorEnd = End; }
+
 void toolError(StringRef Tool, const Twine &Msg, int ExitStatus) {
   outs().flush();
   errs() << Tool << ": error: " << Msg << "\n";
+  if (ToolErrorEnd)
+    ToolErrorEnd(ExitStatus);
   std::exit(ExitStatus);
 }
 

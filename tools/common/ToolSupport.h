@@ -18,9 +18,12 @@ class Module;
 
 namespace gevo {
 
-/// Prints "<tool>: error: <msg>" on one line and exits with ExitStatus.
+/// Prints "<tool>: error: <msg>" on one line and exits with ExitStatus
+/// (or ends the process as setToolErrorEnd says).
 [[noreturn]] void toolError(llvm::StringRef Tool, const llvm::Twine &Msg,
                             int ExitStatus = 1);
+/// What toolError does instead of exit(ExitStatus), e.g. end an MPI job.
+void setToolErrorEnd(void (*End)(int ExitStatus));
 
 /// Parses the command line into VM, Positional naming the one positional
 /// option; a bad option is a one-line toolError with ExitStatus.

@@ -9,9 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Job.h"
 #include "JudgeOptions.h"
 #include "ToolSupport.h"
 
+#include "Ranks.h"
 #include "Sanitize.h"
 
 #include "gevo/evolve/GevoRun.h"
@@ -177,6 +179,19 @@ char Checkpoint[1024], ResumeHint[1024], RestartHint[1024];
   _exit(128 + Signal);
 }
 
+/// What a rank that stopped answering means to the run in \p Dir.
+void sayRankLost(const std::string &Dir, const std::string &What) {
+  if (access((Dir + "/checkpoint").c_str(), F_OK) == 0)
+    std::fprintf(stderr, "%s: error: %s: the run stops at its last "
+                 "checkpoint; continue it (on any number of ranks) with: "
+                 "mpirun -n N gevo-evolve --resume %s\n",
+                 Tool, What.c_str(), Dir.c_str());
+  else
+    std::fprintf(stderr, "%s: error: %s before the initial population was "
+                 "complete: start the run again\n",
+                 Tool, What.c_str());
+}
+
 /// A new run from the command line's configuration.
 Expected<std::unique_ptr<GevoRun>>
 startRun(RunConfig C, const po::variables_map &VM, const std::string &Kernel,
@@ -241,7 +256,9 @@ Expected<std::unique_ptr<GevoRun>> resumeRun(const std::string &Dir,
 } // namespace
 
 int main(int argc, char **argv) {
+  unsigned Ranks = gevo::joinJob(Tool, argc, argv, gevo::JobKind::Served);
   RunConfig C;
+  double RankTimeout = 600;
   std::string Kernel, Tests, Out, Resume;
   unsigned HW = std::max(1u, std::thread::hardware_concurrency());
   C.Workers = HW;
@@ -283,6 +300,12 @@ int main(int argc, char **argv) {
       "workers", po::value(&C.Workers)->default_value(HW),
       "sandboxed worker processes running variants (on cuda/hip: the cpu "
       "gate's; the GPUs have one each)")(
+      "rank-timeout", po::value(&RankTimeout)->default_value(600),
+      "under mpirun: seconds a rank may hold work without answering before "
+      "the run stops (it continues with --resume, on any number of ranks)")(
+      "rank0-search-only",
+      "under mpirun: rank 0 only searches and hands out work (the other "
+      "ranks build and measure every variant)")(
       "quiet,q", "no progress line");
   po::options_description Ga("GEVO parameters (defaults as in the paper)");
   Ga.add_options()("pop", po::value(&C.Params.PopSize)->default_value(256),
@@ -329,6 +352,8 @@ int main(int argc, char **argv) {
               << "\n" << Judging;
     return 0;
   }
+  if (gevo::jobRank() != 0)
+    gevo::serveRun(C.Workers, Tests.empty() ? "" : absolute(Tests));
 
   Expected<std::unique_ptr<GevoRun>> R =
       Resume.empty() ? startRun(C, VM, Kernel, Tests, Out, argv[0])
@@ -336,6 +361,15 @@ int main(int argc, char **argv) {
   if (!R)
     fail(toString(R.takeError()));
   GevoRun &Run_ = **R;
+  auto Lost = [Dir = Run_.dir().path()](const std::string &What) {
+    sayRankLost(Dir, What);
+  };
+  if (Error E = gevo::distributeRun(Run_, RankTimeout,
+                                    VM.count("rank0-search-only"), Lost)) {
+    if (Resume.empty()) // a new run that never started leaves nothing
+      sys::fs::remove_directories(Run_.dir().path());
+    fail(toString(std::move(E)));
+  }
   if (!VM.count("quiet"))
     Run_.Progress = progressPrinter();
   std::fprintf(stderr, "%s: run dir %s\n", Tool, Run_.dir().path().c_str());
@@ -376,8 +410,9 @@ int main(int argc, char **argv) {
                 Run_.dir().file("checkpoint").c_str());
   std::snprintf(ResumeHint, sizeof(ResumeHint),
                 "\n%s: interrupted; the run continues from its last "
-                "checkpoint with: gevo-evolve --resume %s\n",
-                Tool, Run_.dir().path().c_str());
+                "checkpoint with: %sgevo-evolve --resume %s\n",
+                Tool, Ranks > 1 ? "mpirun -n N " : "",
+                Run_.dir().path().c_str());
   std::snprintf(RestartHint, sizeof(RestartHint),
                 "\n%s: interrupted before the initial population was "
                 "complete: there is no checkpoint to resume from, start the "
@@ -385,8 +420,12 @@ int main(int argc, char **argv) {
                 Tool);
   for (int Sig : {SIGINT, SIGTERM, SIGHUP})
     std::signal(Sig, onInterrupt);
+  double Cpu = gevo::processCpuSeconds();
+  uint64_t Evaluated = Run_.evaluations();
   if (Error E = Run_.evolve())
     fail(toString(std::move(E)), RunFailed);
+  Cpu = gevo::processCpuSeconds() - Cpu;
+  Evaluated = Run_.evaluations() - Evaluated;
   if (!VM.count("quiet"))
     std::fprintf(stderr, "\nvalidating on the held-out cases, minimising and "
                          "writing the report...\n");
@@ -394,5 +433,6 @@ int main(int argc, char **argv) {
   if (!Summary)
     fail(toString(Summary.takeError()), RunFailed);
   printSummary(Run_, *Summary);
+  gevo::printDistribution(Evaluated, Cpu);
   return 0;
 }

@@ -287,11 +287,12 @@ int main(int argc, char **argv) {
       usageError(Kernel + ": " + toString(R.takeError()));
     V = std::move(R->Variant);
     BaseEval = std::move(R->Base);
-    if (Target != "cpu")
+    if (Target != "cpu") {
       if (auto Gpu = gevo::describeGpu(Target))
         Device = *Gpu;
       else
         consumeError(Gpu.takeError());
+    }
   } else {
     std::unique_ptr<gevo::Evaluator> Eval = gevo::evaluatorOnTests(
         Tool, Kernel, *Base, TestsDir, EO, 2, Draw, Seed);

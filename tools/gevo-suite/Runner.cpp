@@ -2,6 +2,8 @@
 
 #include "Runner.h"
 
+#include "gevo/harness/Cluster.h"
+
 #include "ToolSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -40,12 +42,18 @@ struct Child {
 };
 
 /// Forks and execs L in a new process group; -1 when fork fails. A failed
-/// exec is exit status 127 with the reason in the log.
+/// exec is exit status 127 with the reason in the log. The child does not
+/// inherit an MPI launcher's variables: it is not a rank of the suite's job.
 pid_t spawn(const Launch &L) {
   std::vector<char *> Args;
   for (const std::string &A : L.Argv)
     Args.push_back(const_cast<char *>(A.c_str()));
   Args.push_back(nullptr);
+  std::vector<char *> Env;
+  for (char **E = environ; *E; ++E)
+    if (!cluster::isLauncherVariable(*E))
+      Env.push_back(*E);
+  Env.push_back(nullptr);
   pid_t Parent = getpid();
   pid_t Pid = fork();
   if (Pid != 0) {
@@ -64,7 +72,7 @@ pid_t spawn(const Launch &L) {
   dup2(Null, 0);
   dup2(Log, 1);
   dup2(Log, 2);
-  execv(Args[0], Args.data());
+  execve(Args[0], Args.data(), Env.data());
   dprintf(2, "gevo-suite: cannot run '%s': %s\n", Args[0], strerror(errno));
   _exit(127);
 }

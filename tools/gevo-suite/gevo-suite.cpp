@@ -12,6 +12,8 @@
 #include "Apps.h"
 #include "Render.h"
 #include "Runner.h"
+#include "Spread.h"
+#include "Job.h"
 #include "JudgeOptions.h"
 #include "Summary.h"
 #include "ToolSupport.h"
@@ -135,7 +137,9 @@ void validate(Options &O, const po::variables_map &VM) {
   O.Resume = VM.count("resume");
   if (O.Resume && !sys::fs::is_directory(O.Out))
     usage("--resume: '" + O.Out + "' is not the folder of an earlier run");
-  if (!O.Resume && sys::fs::exists(O.Out))
+  // Rank 0 checks alone, before any rank makes the folder (the barrier
+  // in main).
+  if (!O.Resume && gevo::jobRank() == 0 && sys::fs::exists(O.Out))
     usage("--out: '" + O.Out + "' already exists (choose another, or "
           "--resume to finish its apps)");
   if (O.Objective.empty())
@@ -218,30 +222,49 @@ Outcome describe(const AppResult &R) {
           true};
 }
 
-/// Launches for the apps to run, each in a fresh DIR/<app>; with --resume,
-/// the apps whose run finished before (DIR/<app>/run/summary.json) are
-/// left as they are and listed in Kept instead.
-std::vector<Launch> prepare(const Options &O, const std::vector<App> &Apps,
-                            const std::string &Evolve, std::vector<size_t> &Run,
-                            std::vector<size_t> &Kept) {
-  std::vector<Launch> Launches;
-  for (size_t I = 0; I < Apps.size(); ++I) {
-    const App &A = Apps[I];
-    std::string AppDir = O.Out + "/" + A.Name;
-    if (O.Resume && sys::fs::exists(AppDir + "/run/summary.json")) {
-      Kept.push_back(I);
-      continue;
-    }
-    sys::fs::remove_directories(AppDir);
-    if (std::error_code EC = sys::fs::create_directories(AppDir))
-      usage("cannot create '" + AppDir + "': " + EC.message());
-    Run.push_back(I);
-    Launches.push_back({A.Name,
-                        A.Kernel.empty() ? std::vector<std::string>()
-                                         : evolveArgv(O, A, Evolve, AppDir),
-                        AppDir + "/gevo-evolve.log"});
+/// The apps to run; with --resume, the apps whose run finished before
+/// (DIR/<app>/run/summary.json) go into Kept instead.
+void selectApps(const Options &O, const std::vector<App> &Apps,
+                std::vector<size_t> &Run, std::vector<size_t> &Kept) {
+  for (size_t I = 0; I < Apps.size(); ++I)
+    (O.Resume && sys::fs::exists(O.Out + "/" + Apps[I].Name +
+                                 "/run/summary.json")
+         ? Kept
+         : Run)
+        .push_back(I);
+}
+
+/// The launch of app \p A, in a fresh DIR/<app>.
+Launch launchFor(const Options &O, const App &A, const std::string &Evolve) {
+  std::string AppDir = O.Out + "/" + A.Name;
+  sys::fs::remove_directories(AppDir);
+  if (std::error_code EC = sys::fs::create_directories(AppDir))
+    usage("cannot create '" + AppDir + "': " + EC.message());
+  return {A.Name,
+          A.Kernel.empty() ? std::vector<std::string>()
+                           : evolveArgv(O, A, Evolve, AppDir),
+          AppDir + "/gevo-evolve.log"};
+}
+
+/// The apps of \p Run this rank runs (all of them when alone): longest
+/// first by kernel size, spread over the job's ranks.
+std::vector<size_t> myShare(const std::vector<App> &Apps,
+                            const std::vector<size_t> &Run) {
+  gevo::cluster::Comm *Job = gevo::job();
+  if (!Job)
+    return Run;
+  std::vector<double> Sizes;
+  for (size_t I : Run) {
+    uint64_t Bytes = 0;
+    sys::fs::file_size(Apps[I].Kernel, Bytes);
+    Sizes.push_back(double(Bytes));
   }
-  return Launches;
+  std::vector<int> Owner = assignLongestFirst(Sizes, Job->size());
+  std::vector<size_t> Mine;
+  for (size_t K = 0; K < Run.size(); ++K)
+    if (Owner[K] == Job->rank())
+      Mine.push_back(Run[K]);
+  return Mine;
 }
 
 void writeSummaries(const std::string &Out, const SuiteSummary &S) {
@@ -315,15 +338,26 @@ std::vector<App> chooseApps(Options &O, const char *Argv0) {
   return std::move(*Apps);
 }
 
-/// Runs the apps (but those kept by --resume) and gathers every result.
+/// Runs the apps (but those kept by --resume) and gathers every result;
+/// in an MPI job, this rank's share, and rank 0 gathers the others'.
 void runSuite(const Options &O, const std::vector<App> &Apps,
               const std::string &Evolve, SuiteSummary &S) {
   std::vector<size_t> ToRun, Kept;
-  std::vector<Launch> Launches = prepare(O, Apps, Evolve, ToRun, Kept);
+  selectApps(O, Apps, ToRun, Kept);
+  std::vector<size_t> Mine = myShare(Apps, ToRun);
+  std::vector<Launch> Launches;
+  for (size_t I : Mine)
+    Launches.push_back(launchFor(O, Apps[I], Evolve));
+  gevo::cluster::Comm *Job = gevo::job();
+  std::string Where =
+      Job ? " on rank " + std::to_string(Job->rank()) + " of " +
+                std::to_string(Job->size()) + " (host " + Job->host() + ")"
+          : "";
   std::fprintf(stderr,
-               "gevo-suite: %zu app%s, %u at a time, each gevo-evolve with %u "
-               "threads and workers, per-app limit %s; output in %s\n",
-               ToRun.size(), ToRun.size() == 1 ? "" : "s", O.Jobs, std::max(1u, O.Cores / O.Jobs),
+               "gevo-suite: %zu app%s%s, %u at a time, each gevo-evolve with "
+               "%u threads and workers, per-app limit %s; output in %s\n",
+               Mine.size(), Mine.size() == 1 ? "" : "s", Where.c_str(), O.Jobs,
+               std::max(1u, O.Cores / O.Jobs),
                gevo::formatDuration(O.LimitSeconds).c_str(), O.Out.c_str());
   S.Apps.resize(Apps.size());
   std::vector<std::string> KeptNames;
@@ -333,24 +367,38 @@ void runSuite(const Options &O, const std::vector<App> &Apps,
     S.Apps[I].Message = "kept from the earlier run";
     KeptNames.push_back(Apps[I].Name);
   }
-  if (!Kept.empty())
+  if (!Kept.empty() && gevo::jobRank() == 0)
     std::fprintf(stderr, "gevo-suite: kept %s: they finished before\n",
                  join(KeptNames, ", ").c_str());
   auto Start = std::chrono::steady_clock::now();
   RunnerOptions RO{O.Jobs, O.LimitSeconds, O.BudgetSeconds * 1.2};
   stopOnSignals();
-  runAll(Launches, RO, [&](size_t I, const Ending &E) {
-    AppResult &R = S.Apps[ToRun[I]];
-    const App &A = Apps[ToRun[I]];
+  Endings Ended;
+  runAll(Launches, RO, [&](size_t K, const Ending &E) {
+    const App &A = Apps[Mine[K]];
+    Ended.push_back({Mine[K], E});
+    AppResult &R = S.Apps[Mine[K]];
     R = readResult(A, E, O.Out + "/" + A.Name, O.LimitSeconds);
     return describe(R);
   });
+  if (Job && Job->rank() != 0)
+    return sendEndings(*Job, Ended);
+  if (Job) {
+    Expected<Endings> Others = gatherEndings(*Job);
+    if (!Others)
+      gevo::toolError(Tool, toString(Others.takeError()), 1);
+    for (const auto &[I, E] : *Others)
+      if (I < Apps.size())
+        S.Apps[I] = readResult(Apps[I], E, O.Out + "/" + Apps[I].Name,
+                               O.LimitSeconds);
+  }
   S.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                             Start).count();
 }
 } // namespace
 
 int main(int argc, char **argv) {
+  gevo::joinJob(Tool, argc, argv, gevo::JobKind::Shared);
   Options O;
   po::options_description Table = optionTable(O);
   po::variables_map VM;
@@ -360,6 +408,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   validate(O, VM);
+  if (gevo::cluster::Comm *Job = gevo::job())
+    Job->barrier();
   std::vector<App> Apps = chooseApps(O, argv[0]);
   nlohmann::json Previous;
   if (!O.Previous.empty()) {
@@ -376,6 +426,8 @@ int main(int argc, char **argv) {
   SuiteSummary S;
   S.Setup = setupJson(O, argc, argv);
   runSuite(O, Apps, Evolve, S);
+  if (gevo::jobRank() != 0) // rank 0 writes the summary
+    return stopSignal() ? 128 + stopSignal() : 0;
   if (!O.Previous.empty())
     compareWith(S, Previous, absolute(O.Previous));
   writeSummaries(O.Out, S);

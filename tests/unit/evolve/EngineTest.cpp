@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 
 using namespace gevo;
@@ -59,12 +60,31 @@ struct RandomInts : Strategy<int> {
   void restore(const nlohmann::json &J) override { Best = J; }
 };
 
+/// ModTen prepared and measured elsewhere (as on the ranks of an MPI job):
+/// every candidate that prepares is measured, cached key or not.
+struct ModTenElsewhere : ModTen {
+  std::optional<std::vector<Resolved>>
+  resolveAndMeasure(std::vector<int> &Batch) override {
+    std::vector<Resolved> Out;
+    for (int &G : Batch) {
+      Prepared Pr = resolve(G);
+      std::optional<Evaluation> M;
+      if (!Pr.Failed)
+        M = measure({&Pr}).front();
+      Out.push_back({Pr, M});
+    }
+    return Out;
+  }
+};
+
+template <class P = ModTen>
 std::vector<std::string> runLog(EngineOptions O, unsigned StopAfterBatches = 0,
                                 nlohmann::json *Checkpoint = nullptr,
                                 const nlohmann::json *From = nullptr) {
-  ModTen P;
+  P Prob;
+  ModTen &P_ = Prob;
   RandomInts S;
-  Engine<int> E(P, S, O);
+  Engine<int> E(P_, S, O);
   if (From)
     E.restore(*From);
   std::vector<std::string> Log;
@@ -171,6 +191,65 @@ TEST(Engine, ResumeFromCheckpointContinuesIdentically) {
   auto Rest = runLog(O, 0, nullptr, &Reloaded);
   ASSERT_EQ(Rest.size(), 60u);
   EXPECT_TRUE(std::equal(Rest.begin(), Rest.end(), Whole.begin() + 40));
+}
+
+// Candidates prepared and measured elsewhere (resolveAndMeasure) log
+// exactly as those prepared here: the first result of a key is kept, a
+// cached key's fresh measurement is dropped.
+TEST(Engine, ResolvedElsewhereLogsAsResolvedHere) {
+  EngineOptions O;
+  O.Seed = 11;
+  O.Limit.Evaluations = 120;
+  O.BatchSize = 16;
+  std::vector<std::string> Here = runLog(O);
+  EXPECT_EQ(runLog<ModTenElsewhere>(O), Here);
+  EXPECT_NE(std::count_if(Here.begin(), Here.end(),
+                          [](const std::string &L) {
+                            return L.find("cached") != std::string::npos;
+                          }),
+            0);
+}
+
+// A checkpoint without the cache, the cache put back from the logged first
+// results (remember), continues as one with it.
+TEST(Engine, CheckpointWithoutCacheResumesWithRememberedResults) {
+  EngineOptions O;
+  O.Seed = 7;
+  O.Limit.Evaluations = 100;
+  O.BatchSize = 10;
+  ModTen P;
+  RandomInts S;
+  Engine<int> E(P, S, O);
+  nlohmann::json Checkpoint;
+  std::vector<std::pair<std::string, Evaluation>> Firsts;
+  std::vector<std::string> Whole;
+  E.OnEvaluation = [&](const LogEntry &L) {
+    Whole.push_back(std::to_string(L.Index) + " " + L.Genome.dump() + " " +
+                    L.Key + (L.Result.Cached ? " cached" : ""));
+    if (!L.Result.Cached && E.batches() < 4)
+      Firsts.push_back({L.Key, L.Result});
+  };
+  E.OnBatch = [&] {
+    if (E.batches() == 4)
+      Checkpoint = nlohmann::json::parse(E.save(/*WithCache=*/false).dump());
+  };
+  E.run();
+  ASSERT_FALSE(Checkpoint.contains("cache"));
+  ModTen P2;
+  RandomInts S2;
+  Engine<int> Resumed(P2, S2, O);
+  Resumed.restore(Checkpoint);
+  for (const auto &[Key, R] : Firsts)
+    Resumed.remember(Key, R);
+  std::vector<std::string> Rest;
+  Resumed.OnEvaluation = [&](const LogEntry &L) {
+    Rest.push_back(std::to_string(L.Index) + " " + L.Genome.dump() + " " +
+                   L.Key + (L.Result.Cached ? " cached" : ""));
+  };
+  Resumed.run();
+  ASSERT_EQ(Rest.size(), 60u);
+  EXPECT_TRUE(std::equal(Rest.begin(), Rest.end(), Whole.begin() + 40));
+  EXPECT_EQ(P2.Measured.load(), 0); // every key had been seen: all cached
 }
 
 } // namespace

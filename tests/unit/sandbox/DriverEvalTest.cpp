@@ -127,8 +127,9 @@ TEST_F(DriverEvalTest, AMisbehavingDriverIsTheVariantsStatus) {
     EXPECT_EQ(R[0].S, X.S) << X.Misbehave << ": " << R[0].Message;
     EXPECT_NE(R[0].Message.find(X.Message), std::string::npos)
         << X.Misbehave << ": " << R[0].Message;
-    if (X.S == Status::WrongOutput)
+    if (X.S == Status::WrongOutput) {
       EXPECT_EQ(R[0].Error, HUGE_VAL) << "the driver's own verdict";
+    }
     EXPECT_EQ(R[1].S, Status::Ok) << X.Misbehave << ": the pool goes on";
     EXPECT_TRUE(R[1].Identical);
   }

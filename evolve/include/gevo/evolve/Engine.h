@@ -87,6 +87,19 @@ public:
   /// Measures a batch (distinct keys, none cached), results in order.
   virtual std::vector<Evaluation>
   measure(const std::vector<const Prepared *> &Batch) = 0;
+  /// Where candidates are prepared and measured together elsewhere (the
+  /// ranks of an MPI job): resolves a whole batch in place and returns each
+  /// candidate's preparation and, unless it failed, its measurement. The
+  /// engine then uses those measurements where it would call measure() (a
+  /// cached key's is dropped). Nullopt: prepare here, then measure.
+  struct Resolved {
+    Prepared P;
+    std::optional<Evaluation> Measured;
+  };
+  virtual std::optional<std::vector<Resolved>>
+  resolveAndMeasure(std::vector<Genome> &Batch) {
+    return std::nullopt;
+  }
   /// The genome as it appears in the log.
   virtual nlohmann::json describe(const Genome &G) const = 0;
 };
@@ -120,7 +133,8 @@ struct TimeShares {
   double Prepare = 0;
   double Measure = 0;
   double Engine = 0; ///< everything else in run()
-  double Wall = 0;
+  double Wall = 0;      ///< run()'s, but for the callbacks
+  double Callbacks = 0; ///< in OnEvaluation and OnBatch (logs, checkpoints)
 };
 
 template <class Genome> class Engine {
@@ -156,13 +170,22 @@ public:
       if (Asked.size() > N)
         Asked.resize(N);
       std::vector<Prepared> Preps(Asked.size());
-      Arena.execute([&] {
-        tbb::parallel_for(size_t(0), Asked.size(),
-                          [&](size_t I) { Preps[I] = P.resolve(Asked[I]); });
-      });
+      std::vector<std::optional<Evaluation>> Ready;
+      if (auto Done = P.resolveAndMeasure(Asked)) {
+        for (typename Problem<Genome>::Resolved &D : *Done) {
+          Preps[Ready.size()] = std::move(D.P);
+          Ready.push_back(std::move(D.Measured));
+        }
+      } else {
+        Arena.execute([&] {
+          tbb::parallel_for(size_t(0), Asked.size(),
+                            [&](size_t I) { Preps[I] = P.resolve(Asked[I]); });
+        });
+      }
       auto T2 = Clock::now();
-      Shares.Prepare += Seconds(T1, T2);
-      std::vector<Evaluation> Results = evaluate(Preps);
+      // Prepared elsewhere, the batch was measured there too.
+      (Ready.empty() ? Shares.Prepare : Shares.Measure) += Seconds(T1, T2);
+      std::vector<Evaluation> Results = evaluate(Preps, Ready);
       auto T3 = Clock::now();
       Shares.Measure += Seconds(T2, T3);
       for (size_t I = 0; I < Asked.size(); ++I) {
@@ -183,6 +206,7 @@ public:
     }
     double Wall = Seconds(Start, Clock::now());
     Shares.Wall += Wall - Outside;
+    Shares.Callbacks += Outside;
     Shares.Engine =
         Shares.Wall - Shares.Strategy - Shares.Prepare - Shares.Measure;
     WallBefore += Wall;
@@ -196,17 +220,27 @@ public:
   const TimeShares &timeShares() const { return Shares; }
 
   /// The engine's state (Rng, counters, cache) and the strategy's.
-  nlohmann::json save() const {
+  /// Without \p WithCache, the cache is left out: a caller that logs every
+  /// first result (OnEvaluation) rebuilds it with remember() instead, and
+  /// its checkpoints stay small however long the run.
+  nlohmann::json save(bool WithCache = true) const {
     std::ostringstream Engine;
     Engine << const_cast<Rng &>(R).engine();
-    nlohmann::json Cache = nlohmann::json::object();
-    for (const auto &[Key, E] : Memo)
-      Cache[Key] = toJson(E);
-    return {{"rng", Engine.str()},          {"evaluations", Evaluations},
-            {"batches", Batches},           {"hits", Hits},
-            {"simulated_seconds", SimulatedSeconds},
-            {"wall_seconds", WallBefore},   {"cache", Cache},
-            {"strategy", S.save()}};
+    nlohmann::json J = {{"rng", Engine.str()},          {"evaluations", Evaluations},
+                        {"batches", Batches},           {"hits", Hits},
+                        {"simulated_seconds", SimulatedSeconds},
+                        {"wall_seconds", WallBefore},   {"strategy", S.save()}};
+    if (WithCache) {
+      nlohmann::json &Cache = J["cache"] = nlohmann::json::object();
+      for (const auto &[Key, E] : Memo)
+        Cache[Key] = toJson(E);
+    }
+    return J;
+  }
+  /// Puts a result back into the cache (restoring one saved without it);
+  /// the first result of a key stays.
+  void remember(const std::string &Key, const Evaluation &E) {
+    Memo.emplace(Key, E);
   }
   void restore(const nlohmann::json &J) {
     std::istringstream Engine(J.at("rng").get<std::string>());
@@ -217,8 +251,9 @@ public:
     SimulatedSeconds = J.at("simulated_seconds");
     WallBefore = J.at("wall_seconds");
     Memo.clear();
-    for (const auto &[Key, E] : J.at("cache").items())
-      Memo[Key] = fromJson(E);
+    if (J.contains("cache"))
+      for (const auto &[Key, E] : J.at("cache").items())
+        Memo[Key] = fromJson(E);
     S.restore(J.at("strategy"));
   }
 
@@ -246,10 +281,14 @@ private:
   }
 
   /// Cached results, then one measurement per new key; a key seen twice
-  /// in one batch is measured once.
-  std::vector<Evaluation> evaluate(const std::vector<Prepared> &Preps) {
+  /// in one batch is measured once. With \p Ready (resolveAndMeasure), the
+  /// measurements are there already: the first of each new key is used.
+  std::vector<Evaluation>
+  evaluate(const std::vector<Prepared> &Preps,
+           const std::vector<std::optional<Evaluation>> &Ready) {
     std::vector<Evaluation> Results(Preps.size());
     std::vector<const Prepared *> Batch;
+    std::vector<size_t> BatchAt; // Batch's index into Preps
     std::unordered_map<std::string, size_t> InBatch; // key -> Batch index
     std::vector<std::optional<size_t>> From(Preps.size());
     for (size_t I = 0; I < Preps.size(); ++I) {
@@ -261,13 +300,18 @@ private:
         Memo.emplace(Pr.Key, Results[I]);
       } else {
         auto [It2, New] = InBatch.emplace(Pr.Key, Batch.size());
-        if (New)
+        if (New) {
           Batch.push_back(&Pr);
+          BatchAt.push_back(I);
+        }
         From[I] = It2->second;
       }
     }
-    std::vector<Evaluation> Measured =
-        Batch.empty() ? std::vector<Evaluation>{} : P.measure(Batch);
+    std::vector<Evaluation> Measured;
+    if (Ready.empty() && !Batch.empty())
+      Measured = P.measure(Batch);
+    for (size_t At : Ready.empty() ? std::vector<size_t>() : BatchAt)
+      Measured.push_back(Ready[At].value_or(Evaluation()));
     for (size_t I = 0; I < Preps.size(); ++I) {
       if (!From[I])
         continue;

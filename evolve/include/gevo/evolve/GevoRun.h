@@ -18,12 +18,14 @@
 #define GEVO_EVOLVE_GEVORUN_H
 
 #include "gevo/evolve/KernelProblem.h"
+#include "gevo/harness/Cluster.h"
 #include "gevo/evolve/RunDir.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
 #include <functional>
+#include <string_view>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -101,6 +103,23 @@ public:
          const Budget &More = {});
   ~GevoRun();
 
+  /// What another process needs to build and measure variants exactly as
+  /// this run does: the run's configuration and its named base.
+  std::string serverSetup() const;
+  /// This process's share of an MPI job's work: building and measuring
+  /// variants (Remote.h) with its own builder and Evaluator.
+  cluster::Service service();
+  /// A serving rank's, from \p Setup, with \p Workers sandboxed workers
+  /// (0: the run's number) and the tests in \p TestsDir (empty: the run's).
+  static llvm::Expected<cluster::Service>
+  serverService(std::string_view Setup, unsigned Workers,
+                const std::string &TestsDir);
+  /// From now on the search's batches are built and measured by \p R
+  /// (KernelProblem::buildElsewhere).
+  void buildElsewhere(KernelProblem::RemoteFn R) {
+    Problem->buildElsewhere(std::move(R));
+  }
+
   ProgressFn Progress;
 
   /// Evolves until the budget is spent (or generations are done).
@@ -138,7 +157,10 @@ private:
   llvm::Error onEvaluation(const LogEntry &E);
   llvm::Error onBatch();
   llvm::Error writeGenerationRow();
+  /// The checkpoint: the engine and strategy without the fitness cache,
+  /// which rememberLog rebuilds from log.jsonl on resume.
   llvm::Error writeCheckpoint();
+  llvm::Error rememberLog();
   /// pareto.json: the front now; with held-out results once validated.
   llvm::Error writePareto(const nlohmann::json &Validation);
   /// best/: the variant's IR, edits, diff against the base and PTX (noted
@@ -165,6 +187,7 @@ private:
 
   // Bookkeeping that the checkpoint carries.
   uint64_t LogLines = 0, CsvRows = 0;
+  std::string LogBuffer; ///< this batch's log lines, written by onBatch
   uint64_t RowAttempts = 0, RowValid = 0; ///< counters at the last row
   double ElapsedBefore = 0;               ///< wall seconds of earlier sessions
   double SessionStart = 0;

@@ -21,6 +21,7 @@
 #include "gevo/harness/Evaluator.h"
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -87,6 +88,17 @@ public:
   };
   Costs costs() const;
 
+  /// Runs jobs (encodeJob) elsewhere and returns their results
+  /// (buildAndMeasure's), in order, with the base time of the place each
+  /// ran (to rescale times between machines).
+  using RemoteFn = std::function<std::vector<std::string>(
+      const std::vector<std::string> &Jobs, std::vector<double> &BaseSeconds)>;
+  /// From now on, batches are built and measured by \p R (the ranks of an
+  /// MPI job), not here.
+  void buildElsewhere(RemoteFn R) { Remote = std::move(R); }
+  std::optional<std::vector<Resolved>>
+  resolveAndMeasure(std::vector<Variant> &Batch) override;
+
   const KernelObjective &objective() const { return O; }
   const VariantBuilder &builder() const { return B; }
   Evaluator &evaluator() { return E; }
@@ -95,6 +107,7 @@ private:
   const VariantBuilder &B;
   Evaluator &E;
   KernelObjective O;
+  RemoteFn Remote;
   mutable std::atomic<uint64_t> PrepareNanos{0}, PreparedCount{0};
   double JitSeconds = 0, KernelSeconds = 0;
   uint64_t Measured = 0;

@@ -44,6 +44,8 @@ public:
 
   /// Appends one line to Name and flushes it.
   llvm::Error appendLine(const std::string &Name, const std::string &Line);
+  /// Appends \p Text (lines, each with its newline) to \p Name.
+  llvm::Error appendText(const std::string &Name, const std::string &Text);
   /// Keeps the first \p Lines lines of Name (used by --resume to drop what
   /// the interrupted generation logged after the checkpoint).
   llvm::Error truncateLines(const std::string &Name, uint64_t Lines) const;

@@ -30,6 +30,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace llvm {
@@ -181,6 +182,11 @@ struct InProcessEval {
   VariantEval Base, Variant;
 };
 
+/// A VariantEval as bytes (between a worker and its parent, or ranks), and
+/// back: false when \p In is not a whole encoded VariantEval.
+std::string encodeVariantEval(const VariantEval &V);
+bool decodeVariantEval(std::string_view In, VariantEval &V);
+
 /// Runs the base (the oracle, then judged as a variant) and \p Variant
 /// (bitcode) on the cases or held-out cases in this process: no sandbox,
 /// no fork, no gate, so that a tool that follows one process sees every
@@ -223,6 +229,10 @@ public:
 
   /// Whether the server took the oracle from OracleCacheDir.
   bool oracleFromCache() const { return FromCache; }
+  /// A digest of what judges a variant here: the base, every case's inputs
+  /// and compared outputs, the target (the oracle cache's key). Evaluators
+  /// that agree on it judge alike.
+  const std::string &fingerprint() const { return Fingerprint; }
   /// The cpu target's JIT tier in use (EvalOptions::OptLevel, resolved;
   /// the gate's on a gated GPU target).
   unsigned optLevel() const { return Gate ? Gate->optLevel() : OptLevel; }
@@ -272,7 +282,7 @@ private:
   unsigned OptLevel = 2;
   bool TargetIsCpu = true;
   unsigned Workers = 0;
-  std::string BaseBitcode, GpuName;
+  std::string BaseBitcode, GpuName, Fingerprint;
   std::unique_ptr<Evaluator> Gate;
   double CasesTimeout = 0, HeldOutTimeout = 0;
 };

@@ -85,7 +85,12 @@ struct SandboxStats {
 class Sandbox {
 public:
   /// Forks the server and waits for Setup. Fails when the calling process
-  /// has more than one thread, or Setup fails or dies.
+  /// has more threads than one (plus those tolerated), or Setup fails or
+  /// dies.
+  /// The threads running now besides the caller are a library's (MPI's
+  /// progress threads) that hold nothing a forked server uses: start()
+  /// tolerates them from now on.
+  static void tolerateCurrentThreads();
   static llvm::Expected<std::unique_ptr<Sandbox>> start(SandboxSetup Setup,
                                                         const SandboxOptions &O);
   /// Stops the server and every worker and reaps them.
