@@ -222,6 +222,8 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
       Kernels.push_back(&F);
   if (Kernels.empty())
     return createStringError(inconvertibleErrorCode(), "module has no kernel");
+  if (Error E = translateInlinePtx(M))
+    return E;
   if (Error E = checkRunnable(M))
     return E;
   M.setTargetTriple(Triple);

@@ -1,8 +1,9 @@
 //===- Retarget.h - NVPTX IR to host IR that calls the runtime ----*- C++ -*-===//
 //
 // The rewrite that makes an NVPTX module runnable on the host, in steps that
-// each own one file: with the performance model, each basic block's shape
-// is taken from the NVPTX IR first (Shapes.cpp); NVVM intrinsics become
+// each own one file: inline PTX becomes the IR it means (InlinePtx.cpp,
+// PtxOps.cpp); with the performance model, each basic block's shape is
+// taken from the NVPTX IR next (Shapes.cpp); NVVM intrinsics become
 // runtime calls or plain IR
 // (Intrinsics.cpp), address spaces collapse into the generic one and shared
 // variables become offsets into the block's arena (AddressSpaces.cpp), each
@@ -192,6 +193,10 @@ void defineThunks(llvm::Module &M, ContextAccess &Ctx);
 /// \p ReadOnly.
 llvm::Expected<unsigned> lowerAddressSpaces(llvm::Module &M, ContextAccess &Ctx,
                                             llvm::StringSet<> &ReadOnly);
+
+/// Replaces every call of inline PTX with the IR it means (InlinePtx.cpp);
+/// an error names the first instruction the cpu target cannot run.
+llvm::Error translateInlinePtx(llvm::Module &M);
 
 } // namespace gevo::cpu
 

@@ -1,6 +1,7 @@
-// Inline PTX: the cpu target cannot run it yet (PTX lowering keeps it).
+// Inline PTX the cpu target does not translate (brev): the variant is not
+// run, and the error names the instruction (PTX lowering keeps it).
 extern "C" __global__ void lane(int *out) {
-  int l;
-  asm("mov.u32 %0, %%laneid;" : "=r"(l));
-  out[threadIdx.x] = l;
+  int r;
+  asm("brev.b32 %0, %1;" : "=r"(r) : "r"(int(threadIdx.x)));
+  out[threadIdx.x] = r;
 }

@@ -1,0 +1,484 @@
+//===- InlinePtx.cpp - Inline PTX as IR the cpu target runs ----------------===//
+//
+// A call of inline PTX (`asm("add.f16 %0, %1, %2;" : "=h"(r) : ...)`, and
+// the many in CUDA's own headers) is replaced by the IR it means, before
+// the NVVM intrinsics are lowered: special registers and warp operations
+// become NVVM intrinsic calls (lowered like any other), the rest plain IR.
+// The variant keeps its asm: this runs on the cpu target's copy only, so
+// the PTX lowering still emits what the programmer wrote.
+//
+// An asm string is a list of statements: `{ }` scopes, `.reg` declarations
+// (registers, predicates included), and instructions with `$N` operands
+// (outputs first), declared registers, special registers, immediates
+// (0x.., 0f.. and 0d.. float bits), `{a, b}` vectors (mov packing) and
+// `[addr+off]` addresses. Registers hold bits (iN); a typed instruction
+// reads them as its type. What is translated: mov, the integer and float
+// arithmetic of add sub mul mad fma div rem min max neg abs and or xor not
+// shl shr (f16, f16x2, bf16 through f32, f32, f64, integers; carries of
+// add.cc/addc/sub.cc/subc), cvt, setp and selp with predicates, ld/st with
+// any state space and cache qualifier, prmt, lop3, bfe, bfi, shf,
+// shfl.sync, vote.sync, activemask. Anything else (a label, a guard, an
+// unknown instruction) is an error naming it: the variant is not run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PtxOps.h"
+#include "Retarget.h"
+
+#include "gevo/passes/Uid.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace gevo::cpu {
+namespace {
+
+class Translator {
+public:
+  Translator(CallInst &Call, const InlineAsm &Asm)
+      : Call(Call), B(&Call), Ops(B) {
+    unsigned Input = 0;
+    for (const InlineAsm::ConstraintInfo &C : Asm.ParseConstraints()) {
+      if (C.Type == InlineAsm::isOutput)
+        ++NumOutputs;
+      if (C.Type != InlineAsm::isInput)
+        continue;
+      // "+r" is an output and an input tied to it: the output starts as it.
+      unsigned Tied = 0;
+      if (!C.Codes.empty() && !StringRef(C.Codes[0]).getAsInteger(10, Tied))
+        Regs["$" + std::to_string(Tied)] = Call.getArgOperand(Input);
+      ++Input;
+    }
+  }
+
+  /// Translates \p Statement; an error names what is not supported.
+  Error statement(StringRef Statement);
+  /// Replaces the call with the outputs' final values.
+  void finish();
+
+private:
+  Error unsupported(const Twine &What) {
+    return createStringError(inconvertibleErrorCode(), What);
+  }
+  Expected<Value *> read(StringRef Tok, unsigned Width);
+  Error write(StringRef Tok, Value *V);
+  Value *bits(Value *V, unsigned Width) { return Ops.bits(V, Width); }
+  Value *specialRegister(StringRef Name);
+  Value *laneMask(StringRef Which);
+  Value *intrinsic(Intrinsic::ID Id, ArrayRef<Value *> Args);
+  /// The pointer \p Tok ([x], [x+off]) addresses; an integer x only when
+  /// \p AllowInteger (a generic or global address).
+  Expected<Value *> address(StringRef Tok, bool AllowInteger);
+  Error memory(const PtxOpcode &O, ArrayRef<StringRef> Args);
+  Error warp(const PtxOpcode &O, ArrayRef<StringRef> Args);
+
+  CallInst &Call;
+  IRBuilder<> B;
+  PtxOps Ops;
+  unsigned NumOutputs = 0;
+  StringMap<Value *> Regs;       ///< declared registers (and $N outputs)
+  StringMap<unsigned> RegWidths; ///< their widths in bits
+};
+
+Value *Translator::intrinsic(Intrinsic::ID Id, ArrayRef<Value *> Args) {
+  return B.CreateCall(Intrinsic::getDeclaration(Call.getModule(), Id), Args);
+}
+
+Value *Translator::laneMask(StringRef Which) {
+  Value *Lane = B.CreateZExt(
+      intrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}), B.getInt64Ty());
+  Value *One = B.getInt64(1);
+  Value *Eq = B.CreateShl(One, Lane);
+  Value *Lt = B.CreateSub(Eq, One);
+  Value *Le = B.CreateSub(B.CreateShl(One, B.CreateAdd(Lane, One)), One);
+  Value *M = StringSwitch<Value *>(Which)
+                 .Case("eq", Eq).Case("lt", Lt).Case("le", Le)
+                 .Case("gt", B.CreateNot(Le)).Default(B.CreateNot(Lt));
+  return B.CreateTrunc(M, B.getInt32Ty());
+}
+
+/// A special register, or null. %warpid is the warp's index in its block;
+/// %smid is 0 and %nsmid 1; the clocks read 0 (the cpu target has no time
+/// a variant could depend on deterministically).
+Value *Translator::specialRegister(StringRef Name) {
+  using namespace Intrinsic;
+  auto Sreg = [&](Intrinsic::ID Id) { return intrinsic(Id, {}); };
+  static const std::pair<const char *, Intrinsic::ID> Plain[] = {
+      {"tid.x", nvvm_read_ptx_sreg_tid_x},
+      {"tid.y", nvvm_read_ptx_sreg_tid_y},
+      {"tid.z", nvvm_read_ptx_sreg_tid_z},
+      {"ntid.x", nvvm_read_ptx_sreg_ntid_x},
+      {"ntid.y", nvvm_read_ptx_sreg_ntid_y},
+      {"ntid.z", nvvm_read_ptx_sreg_ntid_z},
+      {"ctaid.x", nvvm_read_ptx_sreg_ctaid_x},
+      {"ctaid.y", nvvm_read_ptx_sreg_ctaid_y},
+      {"ctaid.z", nvvm_read_ptx_sreg_ctaid_z},
+      {"nctaid.x", nvvm_read_ptx_sreg_nctaid_x},
+      {"nctaid.y", nvvm_read_ptx_sreg_nctaid_y},
+      {"nctaid.z", nvvm_read_ptx_sreg_nctaid_z},
+      {"laneid", nvvm_read_ptx_sreg_laneid},
+  };
+  for (auto [Reg, Id] : Plain)
+    if (Name == Reg)
+      return Sreg(Id);
+  if (Name.consume_front("lanemask_"))
+    return laneMask(Name);
+  if (Name == "warpid") {
+    Value *Linear = B.CreateAdd(
+        Sreg(nvvm_read_ptx_sreg_tid_x),
+        B.CreateMul(Sreg(nvvm_read_ptx_sreg_ntid_x),
+                    B.CreateAdd(Sreg(nvvm_read_ptx_sreg_tid_y),
+                                B.CreateMul(Sreg(nvvm_read_ptx_sreg_ntid_y),
+                                            Sreg(nvvm_read_ptx_sreg_tid_z)))));
+    return B.CreateLShr(Linear, 5);
+  }
+  if (Name == "smid" || Name == "clock")
+    return B.getInt32(0);
+  if (Name == "nsmid")
+    return B.getInt32(1);
+  if (Name == "clock64" || Name == "globaltimer")
+    return B.getInt64(0);
+  return nullptr;
+}
+
+Expected<Value *> Translator::read(StringRef Tok, unsigned Width) {
+  Tok = Tok.trim();
+  if (Tok.consume_front("$")) {
+    unsigned N = 0;
+    if (Tok.getAsInteger(10, N))
+      return unsupported("operand '$" + Tok + "'");
+    if (N < NumOutputs) {
+      auto It = Regs.find(("$" + Tok).str());
+      if (It == Regs.end())
+        return unsupported("reading output $" + Tok + " before it is set");
+      return bits(It->second, Width);
+    }
+    if (N - NumOutputs >= Call.arg_size())
+      return unsupported("operand $" + Tok + " out of range");
+    return bits(Call.getArgOperand(N - NumOutputs), Width);
+  }
+  bool Percent = Tok.consume_front("%");
+  if (auto It = Regs.find(Tok); It != Regs.end() && RegWidths.count(Tok))
+    return bits(It->second, Width);
+  if (Percent) {
+    if (Value *S = specialRegister(Tok))
+      return bits(S, Width);
+    return unsupported("register '%" + Tok + "'");
+  }
+  if (Tok.starts_with_insensitive("0f") || Tok.starts_with_insensitive("0d")) {
+    uint64_t V = 0;
+    if (Tok.drop_front(2).getAsInteger(16, V))
+      return unsupported("immediate '" + Tok + "'");
+    return bits(B.getIntN(Tok[1] == 'f' || Tok[1] == 'F' ? 32 : 64, V), Width);
+  }
+  int64_t V = 0;
+  if (Tok.getAsInteger(0, V))
+    return unsupported("operand '" + Tok + "'");
+  return B.getIntN(Width, uint64_t(V));
+}
+
+Error Translator::write(StringRef Tok, Value *V) {
+  Tok = Tok.trim();
+  std::string Name;
+  Tok.consume_front("%");
+  if (Tok.starts_with("$") || RegWidths.count(Tok))
+    Name = Tok.str();
+  else if (Tok == "_")
+    return Error::success();
+  else
+    return unsupported("destination '" + Tok + "'");
+  auto W = RegWidths.find(Name);
+  Regs[Name] = W == RegWidths.end() ? V : bits(V, W->second);
+  return Error::success();
+}
+
+Expected<Value *> Translator::address(StringRef Tok, bool AllowInteger) {
+  Tok = Tok.trim();
+  if (!Tok.consume_front("[") || !Tok.consume_back("]"))
+    return unsupported("address '" + Tok + "'");
+  auto [Base, Off] = Tok.split('+');
+  int64_t Offset = 0;
+  if (!Off.empty() && Off.trim().getAsInteger(0, Offset))
+    return unsupported("address offset '" + Off + "'");
+  // A pointer operand stays a pointer (the checks trace it to its buffer).
+  unsigned N = 0;
+  StringRef Operand = Base.trim();
+  if (Operand.consume_front("$") && !Operand.getAsInteger(10, N) &&
+      N >= NumOutputs && N - NumOutputs < Call.arg_size())
+    if (Value *P = Call.getArgOperand(N - NumOutputs);
+        P->getType()->isPointerTy())
+      return B.CreateGEP(B.getInt8Ty(), P, B.getInt64(uint64_t(Offset)));
+  if (!AllowInteger)
+    return unsupported("an integer address in a state space's window ('" +
+                       Tok + "')");
+  Expected<Value *> A = read(Base, 64);
+  if (!A)
+    return A.takeError();
+  return B.CreateIntToPtr(B.CreateAdd(*A, B.getInt64(uint64_t(Offset))),
+                          B.getPtrTy());
+}
+
+/// ld and st in any state space with any cache qualifier: plain accesses
+/// (a $N pointer is generic, as the address clang passes always is).
+Error Translator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
+  if (Args.size() != 2 || O.has("v2") || O.has("v4"))
+    return unsupported("'" + O.Op + "' with vectors");
+  unsigned W = ptxWidth(O.type());
+  Type *T = B.getIntNTy(W);
+  bool Load = O.Op == "ld";
+  // An integer address in a window (shared, local, ...) is an offset into
+  // it, which no host pointer is.
+  bool Window = O.has("shared") || O.has("local") || O.has("const") ||
+                O.has("param");
+  Expected<Value *> Ptr = address(Load ? Args[1] : Args[0], !Window);
+  if (!Ptr)
+    return Ptr.takeError();
+  if (Load) {
+    LoadInst *L = B.CreateLoad(T, *Ptr);
+    L->setVolatile(O.has("volatile"));
+    return write(Args[0], L);
+  }
+  Expected<Value *> V = read(Args[1], W);
+  if (!V)
+    return V.takeError();
+  B.CreateStore(*V, *Ptr)->setVolatile(O.has("volatile"));
+  return Error::success();
+}
+
+Error Translator::warp(const PtxOpcode &O, ArrayRef<StringRef> Args) {
+  using namespace Intrinsic;
+  if (O.Op == "activemask") {
+    Value *All = intrinsic(nvvm_vote_ballot_sync, {B.getInt32(~0u), B.getTrue()});
+    return write(Args[0], All);
+  }
+  if (O.Op == "vote") {
+    Expected<Value *> Mask = read(Args.back(), 32);
+    Expected<Value *> P = read(Args[1], 1);
+    if (!Mask || !P)
+      return joinErrors(Mask.takeError(), P.takeError());
+    Intrinsic::ID Id = O.has("ballot") ? nvvm_vote_ballot_sync
+                       : O.has("any")  ? nvvm_vote_any_sync
+                       : O.has("all")  ? nvvm_vote_all_sync
+                                       : nvvm_vote_uni_sync;
+    return write(Args[0], intrinsic(Id, {*Mask, *P}));
+  }
+  // shfl.sync.MODE.b32 d[|p], a, b, c, membermask
+  StringRef Dest = Args[0].split('|').first;
+  Intrinsic::ID Id = O.has("idx")    ? nvvm_shfl_sync_idx_i32
+                     : O.has("up")   ? nvvm_shfl_sync_up_i32
+                     : O.has("down") ? nvvm_shfl_sync_down_i32
+                                     : nvvm_shfl_sync_bfly_i32;
+  if (Args.size() != 5 || Args[0].contains('|'))
+    return unsupported("'shfl.sync' with a predicate destination");
+  Expected<Value *> A = read(Args[1], 32), Lane = read(Args[2], 32),
+                    C = read(Args[3], 32), Mask = read(Args[4], 32);
+  for (Expected<Value *> *E : {&A, &Lane, &C, &Mask})
+    if (!*E)
+      return E->takeError();
+  return write(Dest, intrinsic(Id, {*Mask, *A, *Lane, *C}));
+}
+
+Error Translator::statement(StringRef Text) {
+  std::string Flat = Text.str();
+  for (char &C : Flat)
+    if (C == '\t' || C == '\n' || C == '\r')
+      C = ' ';
+  // Scope braces open a statement and close one; a vector's stay.
+  StringRef S = StringRef(Flat).ltrim(" {").rtrim();
+  while (S.ends_with("}") && S.count('}') > S.count('{'))
+    S = S.drop_back().rtrim();
+  if (S.empty() || S.starts_with("//"))
+    return Error::success();
+  auto [Head, Rest] = S.split(' ');
+  Head = Head.trim();
+  if (S.starts_with("@") || Head.ends_with(":"))
+    return unsupported("a guard or label ('" + S + "')");
+  if (Head == ".reg") { // .reg .TYPE a, b, c<4> (ranges unsupported)
+    auto [Ty, Names] = Rest.trim().split(' ');
+    SmallVector<StringRef> List;
+    Names.split(List, ',', -1, false);
+    for (StringRef N : List) {
+      N = N.trim();
+      N.consume_front("%");
+      if (N.contains('<'))
+        return unsupported("register range '" + N + "'");
+      RegWidths[N] = ptxWidth(Ty.drop_front());
+      Regs[N] = B.getIntN(RegWidths[N], 0);
+    }
+    return Error::success();
+  }
+  PtxOpcode O;
+  SmallVector<StringRef> Parts;
+  Head.split(Parts, '.');
+  O.Op = Parts.front();
+  O.Mods.assign(Parts.begin() + 1, Parts.end());
+  // Operands: split at top-level commas ({a, b} and [x+y] stay whole).
+  SmallVector<StringRef> Args;
+  size_t Start = 0, Depth = 0;
+  for (size_t I = 0; I <= Rest.size(); ++I) {
+    char C = I < Rest.size() ? Rest[I] : ',';
+    Depth += C == '{' || C == '[';
+    Depth -= (C == '}' || C == ']') && Depth;
+    if (C == ',' && !Depth) {
+      if (!Rest.slice(Start, I).trim().empty())
+        Args.push_back(Rest.slice(Start, I).trim());
+      Start = I + 1;
+    }
+  }
+  auto readAll = [&](ArrayRef<StringRef> Toks,
+                     unsigned W) -> Expected<SmallVector<Value *>> {
+    SmallVector<Value *> Vs;
+    for (StringRef T : Toks) {
+      Expected<Value *> V = read(T, W);
+      if (!V)
+        return V.takeError();
+      Vs.push_back(*V);
+    }
+    return Vs;
+  };
+  StringRef Op = O.Op;
+  if (Op == "ld" || Op == "st")
+    return memory(O, Args);
+  if (Op == "shfl" || Op == "vote" || Op == "activemask")
+    return warp(O, Args);
+  if (Args.empty())
+    return unsupported("instruction '" + Head + "'");
+  if (Op == "mov" && Args.size() == 2) {
+    unsigned W = ptxWidth(O.type());
+    if (Args[1].starts_with("{")) { // pack {lo, ..., hi}
+      SmallVector<StringRef> Parts;
+      Args[1].trim("{} ").split(Parts, ',');
+      unsigned Each = W / Parts.size();
+      Value *R = B.getIntN(W, 0);
+      for (size_t K = 0; K < Parts.size(); ++K) {
+        Expected<Value *> V = read(Parts[K], Each);
+        if (!V)
+          return V.takeError();
+        R = B.CreateOr(R, B.CreateShl(B.CreateZExt(*V, R->getType()), K * Each));
+      }
+      return write(Args[0], R);
+    }
+    Expected<Value *> V = read(Args[1], W);
+    if (!V)
+      return V.takeError();
+    if (Args[0].starts_with("{")) { // unpack
+      SmallVector<StringRef> Parts;
+      Args[0].trim("{} ").split(Parts, ',');
+      unsigned Each = W / Parts.size();
+      for (size_t K = 0; K < Parts.size(); ++K)
+        if (Error E = write(Parts[K], B.CreateTrunc(B.CreateLShr(*V, K * Each),
+                                                    B.getIntNTy(Each))))
+          return E;
+      return Error::success();
+    }
+    return write(Args[0], *V);
+  }
+  if (Op == "cvt" && Args.size() == 2) {
+    Expected<Value *> V = read(Args[1], ptxWidth(O.type(0)));
+    if (!V)
+      return V.takeError();
+    Expected<Value *> R = Ops.convert(O, *V);
+    if (!R)
+      return R.takeError();
+    return write(Args[0], *R);
+  }
+  if (Op == "setp" && Args.size() == 3) {
+    auto In = readAll({Args[1], Args[2]}, ptxWidth(O.type()));
+    if (!In)
+      return In.takeError();
+    Expected<Value *> P = Ops.compare(O, (*In)[0], (*In)[1]);
+    if (!P)
+      return P.takeError();
+    return write(Args[0].split('|').first, *P);
+  }
+  if (Op == "selp" && Args.size() == 4) {
+    auto In = readAll({Args[1], Args[2]}, ptxWidth(O.type()));
+    Expected<Value *> P = read(Args[3], 1);
+    if (!In || !P)
+      return joinErrors(In.takeError(), P.takeError());
+    return write(Args[0], B.CreateSelect(*P, (*In)[0], (*In)[1]));
+  }
+  unsigned W = ptxWidth(O.type());
+  // lop3's table and bfe/bfi/shf/prmt's selectors are 32-bit operands.
+  auto In = readAll(ArrayRef<StringRef>(Args).drop_front(), W);
+  if (!In)
+    return In.takeError();
+  if (Op == "mad" && O.has("wide") && Args.size() == 4) { // c is 2W wide
+    Expected<Value *> C = read(Args[3], 2 * W);
+    if (!C)
+      return C.takeError();
+    (*In)[2] = *C;
+  }
+  Expected<Value *> R = Ops.arithmetic(O, *In);
+  if (!R)
+    return R.takeError();
+  return write(Args[0], *R);
+}
+
+void Translator::finish() {
+  SmallVector<Value *> Outs;
+  for (unsigned K = 0; K < NumOutputs; ++K) {
+    auto It = Regs.find("$" + std::to_string(K));
+    Outs.push_back(It == Regs.end() ? nullptr : It->second);
+  }
+  Type *T = Call.getType();
+  Value *Result = nullptr;
+  auto As = [&](Value *V, Type *Want) -> Value * {
+    if (!V)
+      return UndefValue::get(Want);
+    V = bits(V, Want->getPrimitiveSizeInBits());
+    return Want->isIntegerTy() ? V : B.CreateBitCast(V, Want);
+  };
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    Result = UndefValue::get(ST);
+    for (unsigned K = 0; K < ST->getNumElements() && K < Outs.size(); ++K)
+      Result = B.CreateInsertValue(Result, As(Outs[K], ST->getElementType(K)), K);
+  } else if (!T->isVoidTy()) {
+    Result = As(Outs.empty() ? nullptr : Outs[0], T);
+  }
+  if (Result)
+    Call.replaceAllUsesWith(Result);
+  Call.eraseFromParent();
+}
+
+/// Where a call is, for messages.
+std::string placeOf(const CallInst &Call) {
+  std::string Where = "function '" + Call.getFunction()->getName().str() + "'";
+  if (StringRef Uid = getUid(Call); !Uid.empty())
+    Where += " at " + Uid.str();
+  return Where;
+}
+
+} // namespace
+
+Error translateInlinePtx(Module &M) {
+  SmallVector<CallInst *> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallInst>(&I); Call && Call->isInlineAsm())
+        Calls.push_back(Call);
+  for (CallInst *Call : Calls) {
+    auto &Asm = *cast<InlineAsm>(Call->getCalledOperand());
+    Translator T(*Call, Asm);
+    SmallVector<StringRef> Statements;
+    StringRef(Asm.getAsmString()).split(Statements, ';');
+    for (StringRef S : Statements)
+      if (Error E = T.statement(S))
+        return createStringError(
+            inconvertibleErrorCode(),
+            "%s: inline PTX the cpu target cannot run: %s (in '%s')",
+            placeOf(*Call).c_str(), toString(std::move(E)).c_str(),
+            Asm.getAsmString().c_str());
+    T.finish();
+  }
+  return Error::success();
+}
+
+} // namespace gevo::cpu

@@ -1,0 +1,326 @@
+//===- PtxOps.cpp - PTX instructions' meaning as IR -------------------------===//
+
+#include "PtxOps.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Intrinsics.h"
+
+using namespace llvm;
+
+namespace gevo::cpu {
+
+Value *PtxOps::bits(Value *V, unsigned Width) {
+  Type *T = B.getIntNTy(Width);
+  if (V->getType() == T)
+    return V;
+  if (V->getType()->isPointerTy())
+    V = B.CreatePtrToInt(V, B.getInt64Ty());
+  else if (!V->getType()->isIntegerTy()) {
+    unsigned From = V->getType()->getPrimitiveSizeInBits();
+    V = B.CreateBitCast(V, B.getIntNTy(From));
+  }
+  return B.CreateZExtOrTrunc(V, T);
+}
+
+/// f16 and f32 and f64 bits as their type; bf16 widened to float; pairs as
+/// vectors.
+Value *PtxOps::asFloat(Value *Bits, StringRef Ty) {
+  if (Ty == "f16")
+    return B.CreateBitCast(bits(Bits, 16), B.getHalfTy());
+  if (Ty == "f16x2")
+    return B.CreateBitCast(bits(Bits, 32),
+                           FixedVectorType::get(B.getHalfTy(), 2));
+  if (Ty == "bf16")
+    return B.CreateBitCast(B.CreateShl(B.CreateZExt(bits(Bits, 16),
+                                                    B.getInt32Ty()), 16),
+                           B.getFloatTy());
+  if (Ty == "f64")
+    return B.CreateBitCast(bits(Bits, 64), B.getDoubleTy());
+  return B.CreateBitCast(bits(Bits, 32), B.getFloatTy());
+}
+
+/// A float as \p Ty's bits: bf16 rounded to nearest even (NaN stays NaN).
+Value *PtxOps::fromFloat(Value *F, StringRef Ty) {
+  if (Ty == "bf16") {
+    Value *I = B.CreateBitCast(F, B.getInt32Ty());
+    Value *Odd = B.CreateAnd(B.CreateLShr(I, 16), 1);
+    Value *Rounded =
+        B.CreateLShr(B.CreateAdd(I, B.CreateAdd(Odd, B.getInt32(0x7fff))), 16);
+    Value *IsNan = B.CreateFCmpUNO(F, F);
+    return B.CreateSelect(IsNan, B.getInt16(0x7fc0),
+                          B.CreateTrunc(Rounded, B.getInt16Ty()));
+  }
+  return bits(F, F->getType()->getPrimitiveSizeInBits());
+}
+
+Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
+                                         ArrayRef<Value *> In) {
+  SmallVector<Value *> F;
+  for (Value *V : In)
+    F.push_back(asFloat(V, Ty));
+  Value *R = nullptr;
+  if (Op == "add")
+    R = B.CreateFAdd(F[0], F[1]);
+  else if (Op == "sub")
+    R = B.CreateFSub(F[0], F[1]);
+  else if (Op == "mul")
+    R = B.CreateFMul(F[0], F[1]);
+  else if (Op == "div")
+    R = B.CreateFDiv(F[0], F[1]);
+  else if (Op == "fma" || Op == "mad")
+    R = B.CreateIntrinsic(Intrinsic::fma, {F[0]->getType()}, {F[0], F[1], F[2]});
+  else if (Op == "min" || Op == "max")
+    R = B.CreateIntrinsic(Op == "min" ? Intrinsic::minnum : Intrinsic::maxnum,
+                          {F[0]->getType()}, {F[0], F[1]});
+  else if (Op == "neg")
+    R = B.CreateFNeg(F[0]);
+  else if (Op == "abs")
+    R = B.CreateUnaryIntrinsic(Intrinsic::fabs, F[0]);
+  else
+    return unsupported("instruction '" + Op + "." + Ty + "'");
+  return fromFloat(R, Ty);
+}
+
+Expected<Value *> PtxOps::arithmetic(const PtxOpcode &O, ArrayRef<Value *> In) {
+  StringRef Ty = O.type();
+  if (Ty.starts_with("f") || Ty.starts_with("bf"))
+    return floatArith(O.Op, Ty, In);
+  bool Signed = Ty.starts_with("s");
+  unsigned W = ptxWidth(Ty);
+  auto Wide = [&](Value *V) {
+    return Signed ? B.CreateSExt(V, B.getIntNTy(2 * W))
+                  : B.CreateZExt(V, B.getIntNTy(2 * W));
+  };
+  StringRef Op = O.Op;
+  if (Op == "mul" || Op == "mad") {
+    Value *P;
+    if (O.has("wide"))
+      P = B.CreateMul(Wide(In[0]), Wide(In[1]));
+    else if (O.has("hi"))
+      P = B.CreateTrunc(B.CreateLShr(B.CreateMul(Wide(In[0]), Wide(In[1])), W),
+                        B.getIntNTy(W));
+    else
+      P = B.CreateMul(In[0], In[1]);
+    return Op == "mul" ? P : B.CreateAdd(P, bits(In[2], P->getType()->getIntegerBitWidth()));
+  }
+  if (Op == "add" || Op == "addc" || Op == "sub" || Op == "subc") {
+    bool Add = Op.starts_with("add");
+    Value *C = Op.ends_with("c") ? B.CreateZExt(Carry ? Carry : B.getFalse(),
+                                                B.getIntNTy(W))
+                                 : B.getIntN(W, 0);
+    Value *R = Add ? B.CreateAdd(B.CreateAdd(In[0], In[1]), C)
+                   : B.CreateSub(B.CreateSub(In[0], In[1]), C);
+    if (O.has("cc")) // unsigned carry (or borrow) out
+      Carry = Add ? B.CreateOr(B.CreateICmpULT(R, In[0]),
+                               B.CreateAnd(B.CreateICmpEQ(R, In[0]),
+                                           B.CreateICmpNE(C, B.getIntN(W, 0))))
+                  : B.CreateOr(B.CreateICmpUGT(R, In[0]),
+                               B.CreateAnd(B.CreateICmpEQ(R, In[0]),
+                                           B.CreateICmpNE(C, B.getIntN(W, 0))));
+    return R;
+  }
+  if (Op == "div" || Op == "rem")
+    return unsupported("integer '" + Op + "' (division checks)");
+  auto Cmp = [&](bool Less) {
+    Value *C = Signed ? (Less ? B.CreateICmpSLT(In[0], In[1])
+                              : B.CreateICmpSGT(In[0], In[1]))
+                      : (Less ? B.CreateICmpULT(In[0], In[1])
+                              : B.CreateICmpUGT(In[0], In[1]));
+    return B.CreateSelect(C, In[0], In[1]);
+  };
+  if (Op == "min" || Op == "max")
+    return Cmp(Op == "min");
+  if (Op == "neg")
+    return B.CreateNeg(In[0]);
+  if (Op == "abs")
+    return B.CreateIntrinsic(Intrinsic::abs, {In[0]->getType()},
+                             {In[0], B.getFalse()});
+  return bitOp(O, In);
+}
+
+Expected<Value *> PtxOps::bitOp(const PtxOpcode &O, ArrayRef<Value *> In) {
+  StringRef Op = O.Op;
+  unsigned W = In[0]->getType()->getIntegerBitWidth();
+  if (Op == "and")
+    return B.CreateAnd(In[0], In[1]);
+  if (Op == "or")
+    return B.CreateOr(In[0], In[1]);
+  if (Op == "xor")
+    return B.CreateXor(In[0], In[1]);
+  if (Op == "not")
+    return B.CreateNot(In[0]);
+  if (Op == "shl" || Op == "shr") {
+    // PTX clamps shift amounts at the width.
+    Value *N = B.CreateZExtOrTrunc(In[1], In[0]->getType());
+    Value *Big = B.CreateICmpUGE(N, B.getIntN(W, W));
+    Value *Safe = B.CreateSelect(Big, B.getIntN(W, 0), N);
+    if (Op == "shl")
+      return B.CreateSelect(Big, B.getIntN(W, 0), B.CreateShl(In[0], Safe));
+    if (O.type().starts_with("s"))
+      return B.CreateAShr(In[0], B.CreateSelect(Big, B.getIntN(W, W - 1), N));
+    return B.CreateSelect(Big, B.getIntN(W, 0), B.CreateLShr(In[0], Safe));
+  }
+  if (Op == "prmt") { // default mode: byte selectors of {b, a}
+    Value *Pair = B.CreateOr(B.CreateShl(B.CreateZExt(In[1], B.getInt64Ty()), 32),
+                             B.CreateZExt(In[0], B.getInt64Ty()));
+    Value *R = B.getInt32(0);
+    for (unsigned K = 0; K < 4; ++K) {
+      Value *Sel = B.CreateAnd(B.CreateLShr(In[2], 4 * K), 0xf);
+      Value *Byte = B.CreateTrunc(
+          B.CreateLShr(Pair, B.CreateZExt(B.CreateMul(B.CreateAnd(Sel, 7),
+                                                      B.getInt32(8)),
+                                          B.getInt64Ty())),
+          B.getInt8Ty());
+      // Sign replication (bit 3) copies the byte's top bit.
+      Value *Sign = B.CreateSExt(B.CreateICmpSLT(Byte, B.getInt8(0)),
+                                 B.getInt8Ty());
+      Byte = B.CreateSelect(B.CreateICmpNE(B.CreateAnd(Sel, 8), B.getInt32(0)),
+                            Sign, Byte);
+      R = B.CreateOr(R, B.CreateShl(B.CreateZExt(Byte, B.getInt32Ty()), 8 * K));
+    }
+    return R;
+  }
+  if (Op == "lop3") { // d = LUT[(a bit, b bit, c bit)] per bit
+    auto *Lut = dyn_cast<ConstantInt>(In[3]);
+    if (!Lut)
+      return unsupported("lop3 with a non-constant table");
+    Value *R = B.getInt32(0);
+    for (unsigned K = 0; K < 8; ++K) {
+      if (!(Lut->getZExtValue() >> K & 1))
+        continue;
+      auto Pick = [&](Value *V, unsigned Bit) {
+        return Bit ? V : B.CreateNot(V);
+      };
+      R = B.CreateOr(R, B.CreateAnd(Pick(In[0], K >> 2 & 1),
+                                    B.CreateAnd(Pick(In[1], K >> 1 & 1),
+                                                Pick(In[2], K & 1))));
+    }
+    return R;
+  }
+  if (Op == "bfe") { // a's bits [pos, pos+len), sign-extended for .s
+    Value *Pos = B.CreateZExtOrTrunc(B.CreateAnd(In[1], 0xff), In[0]->getType());
+    Value *Len = B.CreateZExtOrTrunc(B.CreateAnd(In[2], 0xff), In[0]->getType());
+    Value *Full = B.getIntN(W, W);
+    Pos = B.CreateSelect(B.CreateICmpUGT(Pos, Full), Full, Pos);
+    Len = B.CreateSelect(B.CreateICmpUGT(Len, B.CreateSub(Full, Pos)),
+                         B.CreateSub(Full, Pos), Len);
+    Value *Wide = B.CreateZExt(In[0], B.getIntNTy(2 * W));
+    Value *Shifted = B.CreateLShr(Wide, B.CreateZExt(Pos, Wide->getType()));
+    Value *Up = B.CreateZExt(B.CreateSub(Full, Len), Wide->getType());
+    Value *R = B.CreateTrunc(B.CreateShl(Shifted, Up), In[0]->getType());
+    Value *Back = B.CreateSub(Full, Len);
+    Value *Out = O.type().starts_with("s") ? B.CreateAShr(R, Back)
+                                           : B.CreateLShr(R, Back);
+    return B.CreateSelect(B.CreateICmpEQ(Len, B.getIntN(W, 0)),
+                          B.getIntN(W, 0), Out);
+  }
+  if (Op == "bfi") { // b with a's low len bits at pos
+    Value *Pos = B.CreateZExtOrTrunc(B.CreateAnd(In[2], 0xff), B.getInt64Ty());
+    Value *Len = B.CreateZExtOrTrunc(B.CreateAnd(In[3], 0xff), B.getInt64Ty());
+    Value *Mask = B.CreateShl(B.CreateSub(B.CreateShl(B.getInt64(1), Len),
+                                          B.getInt64(1)),
+                              Pos);
+    Value *A = B.CreateShl(B.CreateZExt(In[0], B.getInt64Ty()), Pos);
+    Value *R = B.CreateOr(B.CreateAnd(A, Mask),
+                          B.CreateAnd(B.CreateZExt(In[1], B.getInt64Ty()),
+                                      B.CreateNot(Mask)));
+    return B.CreateTrunc(R, In[0]->getType());
+  }
+  if (Op == "shf") { // funnel shift of {b, a} (b high)
+    Value *N = B.CreateAnd(In[2], O.has("wrap") ? 31 : 0xffffffff);
+    N = B.CreateSelect(B.CreateICmpUGT(N, B.getInt32(32)), B.getInt32(32), N);
+    Value *Pair = B.CreateOr(B.CreateShl(B.CreateZExt(In[1], B.getInt64Ty()), 32),
+                             B.CreateZExt(In[0], B.getInt64Ty()));
+    Value *N64 = B.CreateZExt(N, B.getInt64Ty());
+    return O.has("l") ? B.CreateTrunc(B.CreateLShr(B.CreateShl(Pair, N64), 32),
+                                      B.getInt32Ty())
+                      : B.CreateTrunc(B.CreateLShr(Pair, N64), B.getInt32Ty());
+  }
+  return unsupported("instruction '" + O.Op + "'");
+}
+
+Expected<Value *> PtxOps::convert(const PtxOpcode &O, Value *Src) {
+  StringRef To = O.type(1), From = O.type(0); // cvt.rn.f16.f32: to f16
+  bool FromFloat = From.starts_with("f") || From.starts_with("bf");
+  bool ToFloat = To.starts_with("f") || To.starts_with("bf");
+  if (FromFloat && ToFloat) {
+    Value *F = asFloat(Src, From);
+    Type *T = To == "f16"   ? B.getHalfTy()
+              : To == "f64" ? B.getDoubleTy()
+                            : B.getFloatTy();
+    if (From == "f64" && To == "f16") // no libcall: through float
+      F = B.CreateFPTrunc(F, B.getFloatTy());
+    if (F->getType() != T)
+      F = T->getPrimitiveSizeInBits() > F->getType()->getPrimitiveSizeInBits()
+              ? B.CreateFPExt(F, T)
+              : B.CreateFPTrunc(F, T);
+    return fromFloat(F, To);
+  }
+  if (FromFloat) { // to an integer: .rzi truncates, .rni rounds to even
+    Value *F = asFloat(Src, From);
+    if (From == "f16")
+      F = B.CreateFPExt(F, B.getFloatTy());
+    if (O.has("rni"))
+      F = B.CreateUnaryIntrinsic(Intrinsic::roundeven, F);
+    else if (O.has("rmi"))
+      F = B.CreateUnaryIntrinsic(Intrinsic::floor, F);
+    else if (O.has("rpi"))
+      F = B.CreateUnaryIntrinsic(Intrinsic::ceil, F);
+    Type *T = B.getIntNTy(ptxWidth(To));
+    // Saturating, as PTX converts (NaN to 0).
+    return B.CreateIntrinsic(To.starts_with("s") ? Intrinsic::fptosi_sat
+                                                 : Intrinsic::fptoui_sat,
+                             {T, F->getType()}, {F});
+  }
+  Value *I = bits(Src, ptxWidth(From));
+  if (ToFloat) {
+    Type *T = To == "f64" ? B.getDoubleTy() : B.getFloatTy();
+    Value *F = From.starts_with("s") ? B.CreateSIToFP(I, T)
+                                     : B.CreateUIToFP(I, T);
+    if (To == "f16")
+      F = B.CreateFPTrunc(F, B.getHalfTy());
+    return fromFloat(F, To);
+  }
+  Type *T = B.getIntNTy(ptxWidth(To));
+  return From.starts_with("s") ? B.CreateSExtOrTrunc(I, T)
+                               : B.CreateZExtOrTrunc(I, T);
+}
+
+Expected<Value *> PtxOps::compare(const PtxOpcode &O, Value *A, Value *Bv) {
+  StringRef Ty = O.type();
+  StringRef Cmp = O.Mods.empty() ? "" : O.Mods.front();
+  if (Ty.starts_with("f") || Ty.starts_with("bf")) {
+    Value *X = asFloat(A, Ty), *Y = asFloat(Bv, Ty);
+    CmpInst::Predicate P = StringSwitch<CmpInst::Predicate>(Cmp)
+                               .Case("eq", CmpInst::FCMP_OEQ)
+                               .Case("ne", CmpInst::FCMP_ONE)
+                               .Case("lt", CmpInst::FCMP_OLT)
+                               .Case("le", CmpInst::FCMP_OLE)
+                               .Case("gt", CmpInst::FCMP_OGT)
+                               .Case("ge", CmpInst::FCMP_OGE)
+                               .Case("equ", CmpInst::FCMP_UEQ)
+                               .Case("neu", CmpInst::FCMP_UNE)
+                               .Case("nan", CmpInst::FCMP_UNO)
+                               .Case("num", CmpInst::FCMP_ORD)
+                               .Default(CmpInst::BAD_FCMP_PREDICATE);
+    if (P == CmpInst::BAD_FCMP_PREDICATE || X->getType()->isVectorTy())
+      return unsupported("comparison 'setp." + Cmp + "." + Ty + "'");
+    return B.CreateFCmp(P, X, Y);
+  }
+  bool S = Ty.starts_with("s");
+  CmpInst::Predicate P =
+      StringSwitch<CmpInst::Predicate>(Cmp)
+          .Case("eq", CmpInst::ICMP_EQ).Case("ne", CmpInst::ICMP_NE)
+          .Case("lt", S ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT)
+          .Case("le", S ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE)
+          .Case("gt", S ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT)
+          .Case("ge", S ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
+          .Case("lo", CmpInst::ICMP_ULT).Case("ls", CmpInst::ICMP_ULE)
+          .Case("hi", CmpInst::ICMP_UGT).Case("hs", CmpInst::ICMP_UGE)
+          .Default(CmpInst::BAD_ICMP_PREDICATE);
+  if (P == CmpInst::BAD_ICMP_PREDICATE)
+    return unsupported("comparison 'setp." + Cmp + "." + Ty + "'");
+  return B.CreateICmp(P, A, Bv);
+}
+
+} // namespace gevo::cpu
