@@ -12,12 +12,13 @@
 // (outputs first), declared registers, special registers, immediates
 // (0x.., 0f.. and 0d.. float bits), `{a, b}` vectors (mov packing) and
 // `[addr+off]` addresses. Registers hold bits (iN); a typed instruction
-// reads them as its type. What is translated: mov, the integer and float
-// arithmetic of add sub mul mad fma div rem min max neg abs and or xor not
-// shl shr (f16, f16x2, bf16 through f32, f32, f64, integers; carries of
-// add.cc/addc/sub.cc/subc), cvt, setp and selp with predicates, ld/st with
-// any state space and cache qualifier, prmt, lop3, bfe, bfi, shf,
-// shfl.sync, vote.sync, activemask. Anything else (a label, a guard, an
+// reads them as its type. What is translated (PtxOps.cpp): mov; add sub
+// mul mad fma min max neg abs in f16, f16x2, bf16 (through f32), f32, f64
+// and the integer types, with the carries of add.cc/addc/sub.cc/subc; float
+// div sqrt rcp rsqrt ex2 lg2 sin cos; and or xor not shl shr prmt lop3 bfe
+// bfi shf; cvt; setp and selp with predicates; ld/st (also .v2/.v4) with any
+// state space and cache qualifier; shfl.sync, vote.sync, activemask; trap.
+// Anything else (integer division, a label, a guard, an
 // unknown instruction) is an error naming it: the variant is not run.
 //
 //===----------------------------------------------------------------------===//
@@ -228,11 +229,22 @@ Expected<Value *> Translator::address(StringRef Tok, bool AllowInteger) {
 /// ld and st in any state space with any cache qualifier: plain accesses
 /// (a $N pointer is generic, as the address clang passes always is).
 Error Translator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
-  if (Args.size() != 2 || O.has("v2") || O.has("v4"))
-    return unsupported("'" + O.Op + "' with vectors");
+  if (Args.size() != 2)
+    return unsupported("'" + O.Op + "' with " + Twine(Args.size()) +
+                       " operands");
   unsigned W = ptxWidth(O.type());
   Type *T = B.getIntNTy(W);
   bool Load = O.Op == "ld";
+  // .v2/.v4: {a, b, ...} registers at consecutive elements.
+  SmallVector<StringRef> Elems;
+  StringRef Regs = Load ? Args[0] : Args[1];
+  if (Regs.starts_with("{"))
+    Regs.trim("{} ").split(Elems, ',');
+  else
+    Elems.push_back(Regs);
+  if (Elems.size() != (O.has("v4") ? 4u : O.has("v2") ? 2u : 1u))
+    return unsupported("'" + O.Op + "' with " + Twine(Elems.size()) +
+                       " registers for its vector");
   // An integer address in a window (shared, local, ...) is an offset into
   // it, which no host pointer is.
   bool Window = O.has("shared") || O.has("local") || O.has("const") ||
@@ -240,15 +252,20 @@ Error Translator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   Expected<Value *> Ptr = address(Load ? Args[1] : Args[0], !Window);
   if (!Ptr)
     return Ptr.takeError();
-  if (Load) {
-    LoadInst *L = B.CreateLoad(T, *Ptr);
-    L->setVolatile(O.has("volatile"));
-    return write(Args[0], L);
+  for (size_t K = 0; K < Elems.size(); ++K) {
+    Value *At = B.CreateGEP(T, *Ptr, B.getInt64(K));
+    if (Load) {
+      LoadInst *L = B.CreateLoad(T, At);
+      L->setVolatile(O.has("volatile"));
+      if (Error E = write(Elems[K], L))
+        return E;
+      continue;
+    }
+    Expected<Value *> V = read(Elems[K], W);
+    if (!V)
+      return V.takeError();
+    B.CreateStore(*V, At)->setVolatile(O.has("volatile"));
   }
-  Expected<Value *> V = read(Args[1], W);
-  if (!V)
-    return V.takeError();
-  B.CreateStore(*V, *Ptr)->setVolatile(O.has("volatile"));
   return Error::success();
 }
 
@@ -344,6 +361,10 @@ Error Translator::statement(StringRef Text) {
     return Vs;
   };
   StringRef Op = O.Op;
+  if (Op == "trap" && Args.empty()) { // __trap() in CUDA's headers
+    B.CreateIntrinsic(Intrinsic::trap, {}, {});
+    return Error::success();
+  }
   if (Op == "ld" || Op == "st")
     return memory(O, Args);
   if (Op == "shfl" || Op == "vote" || Op == "activemask")

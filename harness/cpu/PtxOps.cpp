@@ -76,6 +76,19 @@ Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
     R = B.CreateFNeg(F[0]);
   else if (Op == "abs")
     R = B.CreateUnaryIntrinsic(Intrinsic::fabs, F[0]);
+  else if (Op == "sqrt") // .rn and .approx alike: the correctly rounded root
+    R = B.CreateUnaryIntrinsic(Intrinsic::sqrt, F[0]);
+  else if (Op == "rcp")
+    R = B.CreateFDiv(ConstantFP::get(F[0]->getType(), 1.0), F[0]);
+  else if (Op == "rsqrt")
+    R = B.CreateFDiv(ConstantFP::get(F[0]->getType(), 1.0),
+                     B.CreateUnaryIntrinsic(Intrinsic::sqrt, F[0]));
+  else if (Op == "ex2" || Op == "lg2" || Op == "sin" || Op == "cos")
+    R = B.CreateUnaryIntrinsic(Op == "ex2"   ? Intrinsic::exp2
+                               : Op == "lg2" ? Intrinsic::log2
+                               : Op == "sin" ? Intrinsic::sin
+                                             : Intrinsic::cos,
+                               F[0]);
   else
     return unsupported("instruction '" + Op + "." + Ty + "'");
   return fromFloat(R, Ty);

@@ -39,6 +39,12 @@ if os.path.exists(os.path.join(cuda, "bin", "ptxas")):
     config.substitutions.append(("%ptxas", os.path.join(cuda, "bin", "ptxas")))
 else:
     lit_config.note("ptxas not found (set CUDA_PATH): tests that need it are UNSUPPORTED")
+if os.path.exists(os.path.join(cuda, "include", "cuda_fp16.h")):
+    config.available_features.add("cuda-headers")
+    config.environment["CUDA_PATH"] = cuda
+else:
+    lit_config.note("no CUDA toolkit headers (set CUDA_PATH): tests of "
+                    "gevo-cc --cuda-headers nvidia are UNSUPPORTED")
 
 # MPI: gevo built with it and a launcher to start ranks with. Root needs
 # Open MPI's two consent variables; ranks share this machine's cores.

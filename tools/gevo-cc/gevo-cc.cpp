@@ -55,6 +55,8 @@ struct Options {
   /// chevrons joined (joinLaunchChevrons).
   std::string Source;
   bool PrintCommand = false;
+  /// gevo (gevo's own CUDA headers) or nvidia (a CUDA toolkit's).
+  std::string Headers = "gevo";
 };
 
 constexpr const char *Overview =
@@ -66,8 +68,10 @@ Compiles the device code of a CUDA file (kernels and __device__ functions)
 to LLVM IR for nvptx64-nvidia-cuda, the input of every other gevo tool. The
 file may contain host code too (main, cudaMalloc, <<<...>>> launches): it is
 parsed, not compiled. No CUDA toolkit is needed: gevo-cc runs clang 19 with
-gevo's own CUDA headers. libdevice is not linked, so math functions stay as
-calls of __nv_* declarations.
+gevo's own CUDA headers; with --cuda-headers nvidia it uses a CUDA toolkit's
+(cuda_fp16.h, cooperative groups, CUB, ...) through a small compat layer.
+libdevice is not linked, so math functions stay as calls of __nv_*
+declarations.
 
 Options)";
 
@@ -77,9 +81,12 @@ Examples:
   gevo-cc -O3 --arch sm_90 -DTILE=32 matmul.cu -o matmul.bc
   gevo-cc matmul.cu -o - | less                IR on stdout
   gevo-cc --print-command matmul.cu            show how clang is run
+  gevo-cc --cuda-headers nvidia gelu_bf16.cu   NVIDIA's headers (a toolkit)
 
 Environment:
   GEVO_CLANG   the clang 19 to run (default: the one gevo was built with)
+  CUDA_PATH    the CUDA toolkit for --cuda-headers nvidia (also CUDA_HOME;
+               default /usr/local/cuda)
 )";
 
 po::options_description visibleOptions(Options &O) {
@@ -104,15 +111,50 @@ po::options_description visibleOptions(Options &O) {
     ("depfile", po::value(&O.DepFile)->value_name("FILE"),
      "also write the headers the input uses as a Makefile rule")
     ("print-command", po::bool_switch(&O.PrintCommand),
-     "print the clang command line on stderr before running it");
+     "print the clang command line on stderr before running it")
+    ("cuda-headers", po::value(&O.Headers)->default_value("gevo")->value_name("H"),
+     "the CUDA headers: gevo (gevo's own, no toolkit needed) or nvidia (a "
+     "CUDA toolkit's: fp16, bf16, cooperative groups, CUB, cuRAND, WMMA)");
   // clang-format on
   return Desc;
 }
 
+/// A CUDA toolkit with headers: CUDA_PATH, CUDA_HOME or /usr/local/cuda;
+/// "" when none has include/cuda_runtime.h.
+std::string findToolkit() {
+  for (const char *Env : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char *P = std::getenv(Env); P && *P)
+      return sys::fs::exists(Twine(P) + "/include/cuda_runtime.h") ? P : "";
+  return sys::fs::exists("/usr/local/cuda/include/cuda_runtime.h")
+             ? "/usr/local/cuda"
+             : "";
+}
+
+/// The toolkit's version from its cuda.h (CUDA_VERSION 13000: "13.0").
+std::string toolkitVersion(StringRef Cuda) {
+  auto Buf = MemoryBuffer::getFile(Cuda + "/include/cuda.h", /*IsText=*/true);
+  if (!Buf)
+    return "unknown version";
+  StringRef Text = (*Buf)->getBuffer();
+  size_t At = Text.find("#define CUDA_VERSION ");
+  unsigned V = 0;
+  if (At == StringRef::npos ||
+      Text.substr(At + 21).take_while(isDigit).getAsInteger(10, V))
+    return "unknown version";
+  return "CUDA " + std::to_string(V / 1000) + "." +
+         std::to_string(V % 1000 / 10);
+}
+
 void printVersion(StringRef Clang, StringRef Headers) {
+  std::string Cuda = findToolkit();
   outs() << "gevo-cc (gevo), built with LLVM " LLVM_VERSION_STRING "\n"
          << "  clang:   " << Clang << "\n"
-         << "  headers: " << Headers << "\n";
+         << "  headers: gevo's own, " << Headers
+         << " (default, --cuda-headers gevo)\n"
+         << "           NVIDIA's (--cuda-headers nvidia): "
+         << (Cuda.empty() ? std::string("no CUDA toolkit found")
+                          : Cuda + "/include, " + toolkitVersion(Cuda))
+         << "\n";
 }
 
 /// The directory holding gevo_cuda.h and stubs/: the copy installed beside
@@ -175,6 +217,12 @@ void resolveOptions(Options &O) {
   if (O.OptLevel.size() != 1 || O.OptLevel[0] < '0' || O.OptLevel[0] > '3')
     gevo::toolError(Tool, "invalid optimisation level '-O" + O.OptLevel +
                               "' (use -O0, -O1, -O2 or -O3)");
+  if (O.Headers != "gevo" && O.Headers != "nvidia")
+    gevo::toolError(Tool, "--cuda-headers must be gevo or nvidia, not '" +
+                              O.Headers + "'");
+  if (O.Headers == "nvidia" && findToolkit().empty())
+    gevo::toolError(Tool, "--cuda-headers nvidia: no CUDA toolkit found "
+                          "(set CUDA_PATH to one with include/cuda_runtime.h)");
   if (O.Emit.empty())
     O.Emit = StringRef(O.Output).ends_with(".bc") ? "bc" : "ll";
   if (O.Emit != "ll" && O.Emit != "bc")
@@ -193,21 +241,33 @@ void checkReadable(StringRef Path) {
   sys::Process::SafelyCloseFileDescriptor(FD);
 }
 
+/// How clang finds the CUDA headers: gevo's, or a toolkit's with the
+/// compat layer (include/nvidia/: each shim says which gap it covers).
+std::vector<std::string> headerArgs(const Options &O, StringRef HeaderDir) {
+  if (O.Headers == "gevo")
+    return {"-nocudainc", "-isystem", (HeaderDir + "/stubs").str(),
+            "-include", (HeaderDir + "/gevo_cuda.h").str()};
+  std::string Cuda = findToolkit();
+  return {"--cuda-path=" + Cuda, "-isystem", Cuda + "/include/cccl",
+          "-isystem", (HeaderDir + "/nvidia").str(),
+          "-include", (HeaderDir + "/nvidia/gevo_nvidia.h").str()};
+}
+
 std::vector<std::string> clangArgs(const Options &O, StringRef Clang,
                                    StringRef HeaderDir) {
   // clang-format off
   std::vector<std::string> Args = {
       Clang.str(), "-x", "cuda", "--cuda-device-only",
-      "--cuda-gpu-arch=" + O.Arch, "-nocudainc", "-nocudalib",
+      "--cuda-gpu-arch=" + O.Arch, "-nocudalib",
       std::string("--cuda-feature=") + PtxFeature,
       // Set by clang only when it detects a CUDA toolkit; gevo sets it always.
       "-Xclang", "-fcuda-allow-variadic-functions",
-      // Clang warns about a CUDA toolkit newer than it knows; none is used.
+      // Clang warns about a CUDA toolkit newer than it knows.
       "-Wno-unknown-cuda-version",
-      O.Emit == "bc" ? "-c" : "-S", "-emit-llvm", "-O" + O.OptLevel,
-      "-isystem", (HeaderDir + "/stubs").str(),
-      "-include", (HeaderDir + "/gevo_cuda.h").str()};
+      O.Emit == "bc" ? "-c" : "-S", "-emit-llvm", "-O" + O.OptLevel};
   // clang-format on
+  std::vector<std::string> Headers = headerArgs(O, HeaderDir);
+  Args.insert(Args.end(), Headers.begin(), Headers.end());
   for (const std::string &D : O.Defines)
     Args.push_back("-D" + D);
   for (const std::string &I : O.IncludeDirs)

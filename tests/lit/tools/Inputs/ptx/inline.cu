@@ -76,5 +76,15 @@ extern "C" __global__ void inline_ptx(const float *in, unsigned *out) {
   SAME(v, 0xaaaaaaaau)
   asm("activemask.b32 %0;" : "=r"(v));
   SAME(v, 0xffffffffu)
+  float v0, v1;
+  asm("ld.global.nc.v2.f32 {%0, %1}, [%2];" : "=f"(v0), "=f"(v1) : "l"(in + t));
+  SAME(v0, in[t]) SAME(v1, in[t + 1])
+  float r;
+  asm("sqrt.rn.f32 %0, %1;" : "=f"(r) : "f"(float(t * t)));
+  SAME(r, float(t))
+  asm("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(4.f));
+  SAME(r, 0.25f)
+  asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(float(t % 8)));
+  SAME(r, float(1 << (t % 8)))
   asm("st.global.u32 [%0], %1;" :: "l"(out + t), "r"(a + lane));
 }
