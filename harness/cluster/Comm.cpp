@@ -9,9 +9,7 @@
 #include "gevo/harness/Cluster.h"
 #include "gevo/harness/Sandbox.h"
 
-#include "llvm/Support/MD5.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Process.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -56,6 +54,12 @@ std::string executableDigest() {
   if (!Digest)
     return "unreadable " + Exe;
   return Digest->digest().str().str();
+}
+
+Message Comm::wait(int From) {
+  for (;;)
+    if (std::optional<Message> M = receive(3600, From))
+      return std::move(*M);
 }
 
 #ifdef GEVO_HAVE_MPI

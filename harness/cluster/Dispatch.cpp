@@ -18,8 +18,6 @@
 #include "../sandbox/Wire.h"
 
 #include <chrono>
-#include <cmath>
-#include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -267,15 +265,13 @@ std::vector<std::string> Dispatcher::run(const std::vector<std::string> &Jobs,
 }
 
 llvm::Error serve(Comm &C, MakeServiceFn Make) {
-  std::optional<Message> M;
-  while (!(M = C.receive(3600, 0))) {
-  }
-  if (M->Tag == StopTag)
+  Message M = C.wait(0);
+  if (M.Tag == StopTag)
     return llvm::Error::success();
   Hello H;
   H.Host = C.host();
   H.Executable = executableDigest();
-  llvm::Expected<Service> S = Make(M->Bytes);
+  llvm::Expected<Service> S = Make(M.Bytes);
   if (!S) {
     H.Error = llvm::toString(S.takeError());
   } else {
@@ -285,13 +281,12 @@ llvm::Error serve(Comm &C, MakeServiceFn Make) {
   }
   C.send(0, HelloTag, H.encode());
   for (;;) {
-    while (!(M = C.receive(3600, 0))) {
-    }
-    if (M->Tag == StopTag)
+    M = C.wait(0);
+    if (M.Tag == StopTag)
       break;
-    if (M->Tag != WorkTag || !S)
+    if (M.Tag != WorkTag || !S)
       continue;
-    WireReader R(M->Bytes);
+    WireReader R(M.Bytes);
     uint64_t Number = R.u64(), First = R.u64(), N = R.count(8);
     std::vector<std::string> Jobs(N);
     for (std::string &J : Jobs)

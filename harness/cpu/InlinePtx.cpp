@@ -26,7 +26,6 @@
 #include "PtxOps.h"
 #include "Retarget.h"
 
-#include "gevo/passes/Uid.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -65,9 +64,6 @@ public:
   void finish();
 
 private:
-  Error unsupported(const Twine &What) {
-    return createStringError(inconvertibleErrorCode(), What);
-  }
   Expected<Value *> read(StringRef Tok, unsigned Width);
   Error write(StringRef Tok, Value *V);
   Value *bits(Value *V, unsigned Width) { return Ops.bits(V, Width); }
@@ -154,15 +150,15 @@ Expected<Value *> Translator::read(StringRef Tok, unsigned Width) {
   if (Tok.consume_front("$")) {
     unsigned N = 0;
     if (Tok.getAsInteger(10, N))
-      return unsupported("operand '$" + Tok + "'");
+      return unsupportedPtx("operand '$" + Tok + "'");
     if (N < NumOutputs) {
       auto It = Regs.find(("$" + Tok).str());
       if (It == Regs.end())
-        return unsupported("reading output $" + Tok + " before it is set");
+        return unsupportedPtx("reading output $" + Tok + " before it is set");
       return bits(It->second, Width);
     }
     if (N - NumOutputs >= Call.arg_size())
-      return unsupported("operand $" + Tok + " out of range");
+      return unsupportedPtx("operand $" + Tok + " out of range");
     return bits(Call.getArgOperand(N - NumOutputs), Width);
   }
   bool Percent = Tok.consume_front("%");
@@ -171,17 +167,17 @@ Expected<Value *> Translator::read(StringRef Tok, unsigned Width) {
   if (Percent) {
     if (Value *S = specialRegister(Tok))
       return bits(S, Width);
-    return unsupported("register '%" + Tok + "'");
+    return unsupportedPtx("register '%" + Tok + "'");
   }
   if (Tok.starts_with_insensitive("0f") || Tok.starts_with_insensitive("0d")) {
     uint64_t V = 0;
     if (Tok.drop_front(2).getAsInteger(16, V))
-      return unsupported("immediate '" + Tok + "'");
+      return unsupportedPtx("immediate '" + Tok + "'");
     return bits(B.getIntN(Tok[1] == 'f' || Tok[1] == 'F' ? 32 : 64, V), Width);
   }
   int64_t V = 0;
   if (Tok.getAsInteger(0, V))
-    return unsupported("operand '" + Tok + "'");
+    return unsupportedPtx("operand '" + Tok + "'");
   return B.getIntN(Width, uint64_t(V));
 }
 
@@ -194,7 +190,7 @@ Error Translator::write(StringRef Tok, Value *V) {
   else if (Tok == "_")
     return Error::success();
   else
-    return unsupported("destination '" + Tok + "'");
+    return unsupportedPtx("destination '" + Tok + "'");
   auto W = RegWidths.find(Name);
   Regs[Name] = W == RegWidths.end() ? V : bits(V, W->second);
   return Error::success();
@@ -203,11 +199,11 @@ Error Translator::write(StringRef Tok, Value *V) {
 Expected<Value *> Translator::address(StringRef Tok, bool AllowInteger) {
   Tok = Tok.trim();
   if (!Tok.consume_front("[") || !Tok.consume_back("]"))
-    return unsupported("address '" + Tok + "'");
+    return unsupportedPtx("address '" + Tok + "'");
   auto [Base, Off] = Tok.split('+');
   int64_t Offset = 0;
   if (!Off.empty() && Off.trim().getAsInteger(0, Offset))
-    return unsupported("address offset '" + Off + "'");
+    return unsupportedPtx("address offset '" + Off + "'");
   // A pointer operand stays a pointer (the checks trace it to its buffer).
   unsigned N = 0;
   StringRef Operand = Base.trim();
@@ -217,7 +213,7 @@ Expected<Value *> Translator::address(StringRef Tok, bool AllowInteger) {
         P->getType()->isPointerTy())
       return B.CreateGEP(B.getInt8Ty(), P, B.getInt64(uint64_t(Offset)));
   if (!AllowInteger)
-    return unsupported("an integer address in a state space's window ('" +
+    return unsupportedPtx("an integer address in a state space's window ('" +
                        Tok + "')");
   Expected<Value *> A = read(Base, 64);
   if (!A)
@@ -230,7 +226,7 @@ Expected<Value *> Translator::address(StringRef Tok, bool AllowInteger) {
 /// (a $N pointer is generic, as the address clang passes always is).
 Error Translator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   if (Args.size() != 2)
-    return unsupported("'" + O.Op + "' with " + Twine(Args.size()) +
+    return unsupportedPtx("'" + O.Op + "' with " + Twine(Args.size()) +
                        " operands");
   unsigned W = ptxWidth(O.type());
   Type *T = B.getIntNTy(W);
@@ -243,7 +239,7 @@ Error Translator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   else
     Elems.push_back(Regs);
   if (Elems.size() != (O.has("v4") ? 4u : O.has("v2") ? 2u : 1u))
-    return unsupported("'" + O.Op + "' with " + Twine(Elems.size()) +
+    return unsupportedPtx("'" + O.Op + "' with " + Twine(Elems.size()) +
                        " registers for its vector");
   // An integer address in a window (shared, local, ...) is an offset into
   // it, which no host pointer is.
@@ -293,7 +289,7 @@ Error Translator::warp(const PtxOpcode &O, ArrayRef<StringRef> Args) {
                      : O.has("down") ? nvvm_shfl_sync_down_i32
                                      : nvvm_shfl_sync_bfly_i32;
   if (Args.size() != 5 || Args[0].contains('|'))
-    return unsupported("'shfl.sync' with a predicate destination");
+    return unsupportedPtx("'shfl.sync' with a predicate destination");
   Expected<Value *> A = read(Args[1], 32), Lane = read(Args[2], 32),
                     C = read(Args[3], 32), Mask = read(Args[4], 32);
   for (Expected<Value *> *E : {&A, &Lane, &C, &Mask})
@@ -316,7 +312,7 @@ Error Translator::statement(StringRef Text) {
   auto [Head, Rest] = S.split(' ');
   Head = Head.trim();
   if (S.starts_with("@") || Head.ends_with(":"))
-    return unsupported("a guard or label ('" + S + "')");
+    return unsupportedPtx("a guard or label ('" + S + "')");
   if (Head == ".reg") { // .reg .TYPE a, b, c<4> (ranges unsupported)
     auto [Ty, Names] = Rest.trim().split(' ');
     SmallVector<StringRef> List;
@@ -325,7 +321,7 @@ Error Translator::statement(StringRef Text) {
       N = N.trim();
       N.consume_front("%");
       if (N.contains('<'))
-        return unsupported("register range '" + N + "'");
+        return unsupportedPtx("register range '" + N + "'");
       RegWidths[N] = ptxWidth(Ty.drop_front());
       Regs[N] = B.getIntN(RegWidths[N], 0);
     }
@@ -370,7 +366,7 @@ Error Translator::statement(StringRef Text) {
   if (Op == "shfl" || Op == "vote" || Op == "activemask")
     return warp(O, Args);
   if (Args.empty())
-    return unsupported("instruction '" + Head + "'");
+    return unsupportedPtx("instruction '" + Head + "'");
   if (Op == "mov" && Args.size() == 2) {
     unsigned W = ptxWidth(O.type());
     if (Args[1].starts_with("{")) { // pack {lo, ..., hi}
@@ -469,14 +465,6 @@ void Translator::finish() {
   Call.eraseFromParent();
 }
 
-/// Where a call is, for messages.
-std::string placeOf(const CallInst &Call) {
-  std::string Where = "function '" + Call.getFunction()->getName().str() + "'";
-  if (StringRef Uid = getUid(Call); !Uid.empty())
-    Where += " at " + Uid.str();
-  return Where;
-}
-
 } // namespace
 
 Error translateInlinePtx(Module &M) {
@@ -495,7 +483,7 @@ Error translateInlinePtx(Module &M) {
         return createStringError(
             inconvertibleErrorCode(),
             "%s: inline PTX the cpu target cannot run: %s (in '%s')",
-            placeOf(*Call).c_str(), toString(std::move(E)).c_str(),
+            siteOf(*Call).c_str(), toString(std::move(E)).c_str(),
             Asm.getAsmString().c_str());
     T.finish();
   }

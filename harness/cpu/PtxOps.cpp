@@ -90,7 +90,7 @@ Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
                                              : Intrinsic::cos,
                                F[0]);
   else
-    return unsupported("instruction '" + Op + "." + Ty + "'");
+    return unsupportedPtx("instruction '" + Op + "." + Ty + "'");
   return fromFloat(R, Ty);
 }
 
@@ -133,7 +133,7 @@ Expected<Value *> PtxOps::arithmetic(const PtxOpcode &O, ArrayRef<Value *> In) {
     return R;
   }
   if (Op == "div" || Op == "rem")
-    return unsupported("integer '" + Op + "' (division checks)");
+    return unsupportedPtx("integer '" + Op + "' (division checks)");
   auto Cmp = [&](bool Less) {
     Value *C = Signed ? (Less ? B.CreateICmpSLT(In[0], In[1])
                               : B.CreateICmpSGT(In[0], In[1]))
@@ -196,7 +196,7 @@ Expected<Value *> PtxOps::bitOp(const PtxOpcode &O, ArrayRef<Value *> In) {
   if (Op == "lop3") { // d = LUT[(a bit, b bit, c bit)] per bit
     auto *Lut = dyn_cast<ConstantInt>(In[3]);
     if (!Lut)
-      return unsupported("lop3 with a non-constant table");
+      return unsupportedPtx("lop3 with a non-constant table");
     Value *R = B.getInt32(0);
     for (unsigned K = 0; K < 8; ++K) {
       if (!(Lut->getZExtValue() >> K & 1))
@@ -249,7 +249,7 @@ Expected<Value *> PtxOps::bitOp(const PtxOpcode &O, ArrayRef<Value *> In) {
                                       B.getInt32Ty())
                       : B.CreateTrunc(B.CreateLShr(Pair, N64), B.getInt32Ty());
   }
-  return unsupported("instruction '" + O.Op + "'");
+  return unsupportedPtx("instruction '" + O.Op + "'");
 }
 
 Expected<Value *> PtxOps::convert(const PtxOpcode &O, Value *Src) {
@@ -317,7 +317,7 @@ Expected<Value *> PtxOps::compare(const PtxOpcode &O, Value *A, Value *Bv) {
                                .Case("num", CmpInst::FCMP_ORD)
                                .Default(CmpInst::BAD_FCMP_PREDICATE);
     if (P == CmpInst::BAD_FCMP_PREDICATE || X->getType()->isVectorTy())
-      return unsupported("comparison 'setp." + Cmp + "." + Ty + "'");
+      return unsupportedPtx("comparison 'setp." + Cmp + "." + Ty + "'");
     return B.CreateFCmp(P, X, Y);
   }
   bool S = Ty.starts_with("s");
@@ -332,7 +332,7 @@ Expected<Value *> PtxOps::compare(const PtxOpcode &O, Value *A, Value *Bv) {
           .Case("hi", CmpInst::ICMP_UGT).Case("hs", CmpInst::ICMP_UGE)
           .Default(CmpInst::BAD_ICMP_PREDICATE);
   if (P == CmpInst::BAD_ICMP_PREDICATE)
-    return unsupported("comparison 'setp." + Cmp + "." + Ty + "'");
+    return unsupportedPtx("comparison 'setp." + Cmp + "." + Ty + "'");
   return B.CreateICmp(P, A, Bv);
 }
 

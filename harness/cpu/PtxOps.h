@@ -51,6 +51,11 @@ inline unsigned ptxWidth(llvm::StringRef Ty) {
   return W;
 }
 
+/// What the cpu target does not translate, said in \p What.
+inline llvm::Error unsupportedPtx(const llvm::Twine &What) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), What);
+}
+
 /// Builds instructions' results at a builder's insertion point.
 class PtxOps {
 public:
@@ -70,9 +75,6 @@ public:
                                         llvm::Value *Bv);
 
 private:
-  llvm::Error unsupported(const llvm::Twine &What) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), What);
-  }
   llvm::Expected<llvm::Value *> floatArith(llvm::StringRef Op,
                                            llvm::StringRef Ty,
                                            llvm::ArrayRef<llvm::Value *> In);

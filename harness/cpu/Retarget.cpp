@@ -177,6 +177,17 @@ std::string addEntry(Function &Kernel) {
   return Entry->getName().str();
 }
 
+} // namespace
+
+std::string siteOf(const Instruction &I) {
+  std::string Where = "function '" + I.getFunction()->getName().str() + "'";
+  if (StringRef Uid = getUid(I); !Uid.empty())
+    Where += " at " + Uid.str();
+  return Where;
+}
+
+namespace {
+
 /// What the cpu target cannot run yet, as an Error naming the function and
 /// the instruction: inline PTX, calls through a pointer.
 Error checkRunnable(const Module &M) {
@@ -185,9 +196,7 @@ Error checkRunnable(const Module &M) {
       auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
-      std::string Where = "function '" + F.getName().str() + "'";
-      if (StringRef Uid = getUid(I); !Uid.empty())
-        Where += " at " + Uid.str();
+      std::string Where = siteOf(I);
       if (auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand()))
         return createStringError(
             inconvertibleErrorCode(),

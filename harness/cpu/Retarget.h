@@ -30,6 +30,7 @@
 namespace llvm {
 class DataLayout;
 class Function;
+class Instruction;
 class Module;
 } // namespace llvm
 
@@ -193,6 +194,9 @@ void defineThunks(llvm::Module &M, ContextAccess &Ctx);
 /// \p ReadOnly.
 llvm::Expected<unsigned> lowerAddressSpaces(llvm::Module &M, ContextAccess &Ctx,
                                             llvm::StringSet<> &ReadOnly);
+
+/// Where \p I is, for messages: "function 'k' at U12" (its UID when named).
+std::string siteOf(const llvm::Instruction &I);
 
 /// Replaces every call of inline PTX with the IR it means (InlinePtx.cpp);
 /// an error names the first instruction the cpu target cannot run.

@@ -11,20 +11,16 @@
 
 using namespace llvm;
 
-namespace {
-
-std::string toolkitRoot() {
+std::string gevo::cudaToolkitRoot() {
   for (const char *Variable : {"CUDA_PATH", "CUDA_HOME"})
     if (const char *Value = std::getenv(Variable); Value && *Value)
       return Value;
   return "/usr/local/cuda";
 }
 
-} // namespace
-
 std::optional<gevo::CudaToolkit> gevo::findCudaToolkit() {
   CudaToolkit Cuda;
-  Cuda.Root = toolkitRoot();
+  Cuda.Root = cudaToolkitRoot();
   SmallString<256> Ptxas(Cuda.Root);
   sys::path::append(Ptxas, "bin", "ptxas");
   if (sys::fs::is_regular_file(Ptxas) && sys::fs::can_execute(Ptxas))

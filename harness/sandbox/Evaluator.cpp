@@ -166,7 +166,7 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
   if (llvm::Error E = buildDrivers(S, O.DriverCacheDir))
     return E;
   std::string Bitcode = bitcodeOf(Base);
-  auto Key = sandbox::oraclePath("", Bitcode, S, O.Target + ":" + O.Arch);
+  auto Key = sandbox::oracleKey(Bitcode, S, O.Target + ":" + O.Arch);
   if (!Key)
     return Key.takeError();
   SandboxOptions SO;
@@ -187,7 +187,7 @@ Evaluator::create(const llvm::Module &Base, const Spec &Given,
   E->TargetIsCpu = O.Target == "cpu";
   E->Workers = O.Workers;
   E->BaseBitcode = Bitcode;
-  E->Fingerprint = llvm::StringRef(*Key).drop_back(sizeof(".oracle") - 1).str();
+  E->Fingerprint = *Key;
   // Twice: the first round warms the fresh workers up, so the base's times
   // compare with those of variants on warm workers.
   std::vector<JobResult> Jobs;

@@ -120,9 +120,8 @@ bool readCases(WireReader &R, std::vector<CaseOracle> &Cases, size_t Want) {
 }
 } // namespace
 
-llvm::Expected<std::string> oraclePath(const std::string &Dir,
-                                       std::string_view Bitcode, const Spec &S,
-                                       std::string_view Target) {
+llvm::Expected<std::string> oracleKey(std::string_view Bitcode, const Spec &S,
+                                      std::string_view Target) {
   WireWriter W;
   W.str(Bitcode);
   if (Target != "cpu")
@@ -134,9 +133,18 @@ llvm::Expected<std::string> oraclePath(const std::string &Dir,
         return E;
   }
   std::string Text = W.take();
-  auto Hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text));
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)),
+                     /*LowerCase=*/true);
+}
+
+llvm::Expected<std::string> oraclePath(const std::string &Dir,
+                                       std::string_view Bitcode, const Spec &S,
+                                       std::string_view Target) {
+  llvm::Expected<std::string> Key = oracleKey(Bitcode, S, Target);
+  if (!Key)
+    return Key.takeError();
   llvm::SmallString<256> Path(Dir);
-  llvm::sys::path::append(Path, llvm::toHex(Hash, true) + ".oracle");
+  llvm::sys::path::append(Path, *Key + ".oracle");
   return std::string(Path);
 }
 

@@ -34,6 +34,10 @@ struct Oracle {
   std::vector<CaseOracle> Cases, HeldOut;
 };
 
+/// The key of Bitcode and S on Target (with its arch): the hex SHA-256 the
+/// cache file is named by, and the Evaluator's fingerprint.
+llvm::Expected<std::string> oracleKey(std::string_view Bitcode, const Spec &S,
+                                      std::string_view Target = "cpu");
 /// The cache file of Bitcode and S on Target (with its arch) in Dir.
 llvm::Expected<std::string> oraclePath(const std::string &Dir,
                                        std::string_view Bitcode, const Spec &S,

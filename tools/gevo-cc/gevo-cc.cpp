@@ -12,6 +12,8 @@
 #include "NvccFlags.h"
 #include "ToolSupport.h"
 
+#include "gevo/harness/Cuda.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -119,15 +121,11 @@ po::options_description visibleOptions(Options &O) {
   return Desc;
 }
 
-/// A CUDA toolkit with headers: CUDA_PATH, CUDA_HOME or /usr/local/cuda;
-/// "" when none has include/cuda_runtime.h.
+/// The CUDA toolkit (cudaToolkitRoot) when it has headers
+/// (include/cuda_runtime.h), else "".
 std::string findToolkit() {
-  for (const char *Env : {"CUDA_PATH", "CUDA_HOME"})
-    if (const char *P = std::getenv(Env); P && *P)
-      return sys::fs::exists(Twine(P) + "/include/cuda_runtime.h") ? P : "";
-  return sys::fs::exists("/usr/local/cuda/include/cuda_runtime.h")
-             ? "/usr/local/cuda"
-             : "";
+  std::string Root = gevo::cudaToolkitRoot();
+  return sys::fs::exists(Root + "/include/cuda_runtime.h") ? Root : "";
 }
 
 /// The toolkit's version from its cuda.h (CUDA_VERSION 13000: "13.0").

@@ -40,13 +40,11 @@ void sendEndings(cluster::Comm &C, const Endings &E) {
 llvm::Expected<Endings> gatherEndings(cluster::Comm &C) {
   Endings All;
   for (int Left = C.size() - 1; Left > 0; --Left) {
-    std::optional<cluster::Message> M;
-    while (!(M = C.receive(3600))) {
-    }
+    cluster::Message M = C.wait();
     try {
-      if (M->Tag != EndingsTag)
+      if (M.Tag != EndingsTag)
         throw std::invalid_argument("unexpected message");
-      for (const nlohmann::json &E : nlohmann::json::parse(M->Bytes)) {
+      for (const nlohmann::json &E : nlohmann::json::parse(M.Bytes)) {
         int How = E.at(1);
         if (How < Ending::Exited || How > Ending::Interrupted)
           throw std::invalid_argument("bad ending");
@@ -56,7 +54,7 @@ llvm::Expected<Endings> gatherEndings(cluster::Comm &C) {
     } catch (const std::exception &Ex) {
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
-          "rank " + std::to_string(M->From) +
+          "rank " + std::to_string(M.From) +
               " sent a malformed list of its apps: " + Ex.what());
     }
   }

@@ -64,6 +64,8 @@ public:
   /// \p Seconds; nullopt when none came. A waiting rank sleeps between
   /// polls, leaving its cores to its workers.
   std::optional<Message> receive(double Seconds, int From = -1);
+  /// The next message, however long it takes (a rank waiting for work).
+  Message wait(int From = -1);
   /// Returns once every rank has called it.
   void barrier();
   /// Ends every rank of the job with \p Status.

@@ -21,11 +21,14 @@ struct CudaToolkit {
   std::string Libdevice; ///< <Root>/nvvm/libdevice/libdevice.10.bc.
 };
 
-/// Finds the toolkit. The root is the first of $CUDA_PATH, $CUDA_HOME that is
-/// set and non-empty, else /usr/local/cuda; a variable that is set is taken
-/// at its word (no fallback to the next place), so a user can point gevo at
-/// one toolkit or at none. std::nullopt when that root has neither ptxas nor
-/// libdevice.
+/// Where the toolkit is looked for: the first of $CUDA_PATH, $CUDA_HOME that
+/// is set and non-empty, else /usr/local/cuda; a variable that is set is
+/// taken at its word (no fallback to the next place), so a user can point
+/// gevo at one toolkit or at none.
+std::string cudaToolkitRoot();
+
+/// Finds the toolkit at cudaToolkitRoot(); std::nullopt when that root has
+/// neither ptxas nor libdevice.
 std::optional<CudaToolkit> findCudaToolkit();
 
 } // namespace gevo
