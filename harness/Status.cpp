@@ -20,6 +20,7 @@ constexpr std::pair<Status, std::string_view> Names[] = {
     {Status::Race, "race"},
     {Status::Uninitialized, "uninitialized"},
     {Status::GpuFault, "gpu_fault"},
+    {Status::Misaligned, "misaligned"},
 };
 } // namespace
 

@@ -1,8 +1,9 @@
 //===- FaultCampaign.cpp - Random mutants through the sandboxed Evaluator ---===//
 //
 //   gevo_fault_campaign [--mutants N] [--kernels a,b] [--workers W] [--seed S]
+//   gevo_fault_campaign --kernel K.ll=TESTS_DIR ...
 //
-// For every corpus kernel with a tests dir: N mutants, each 1 to 3 random
+// For every corpus kernel with a tests dir (or each --kernel): N mutants, each 1 to 3 random
 // edits of random ops on the base, evaluated through gevo::Evaluator in
 // batches. Prints per kernel the status histogram, worker deaths by kind,
 // lost runs (results missing or the sandbox failing), hangs that reached
@@ -135,16 +136,25 @@ void report(const std::string &Name, unsigned Mutants, const Tally &T) {
   std::fflush(stdout);
 }
 
+/// A kernel to campaign: its name, IR and tests dir.
+struct Target {
+  std::string Name, Ir, Dir;
+};
+
+Target corpusTarget(const std::string &Name) {
+  return {Name, std::string(GEVO_CORPUS_DIR) + "/" + Name + ".ll",
+          std::string(GEVO_CORPUS_SOURCE_DIR) + "/tests/" + Name};
+}
+
 /// Runs the campaign on one kernel and adds it to \p Total; false when it
 /// could not start.
-bool runKernel(const std::string &Name, const Campaign &C, Tally &Total) {
-  std::string Dir = std::string(GEVO_CORPUS_SOURCE_DIR) + "/tests/" + Name;
+bool runKernel(const Target &K, const Campaign &C, Tally &Total) {
+  const std::string &Name = K.Name, &Dir = K.Dir;
   if (!sys::fs::exists(Dir + "/spec.json"))
     return true;
   LLVMContext Ctx;
   SMDiagnostic Diag;
-  std::unique_ptr<Module> Base =
-      parseIRFile(std::string(GEVO_CORPUS_DIR) + "/" + Name + ".ll", Diag, Ctx);
+  std::unique_ptr<Module> Base = parseIRFile(K.Ir, Diag, Ctx);
   auto S = gevo::loadSpec(Dir);
   if (!Base || !S) {
     errs() << Name << ": cannot load the kernel or its spec"
@@ -194,10 +204,12 @@ std::vector<std::string> split(const std::string &List) {
 int main(int argc, char **argv) {
   Campaign C;
   std::string Kernels;
+  std::vector<std::string> Extra;
   po::options_description Opts("gevo_fault_campaign options");
   Opts.add_options()("help,h", "show this help")(
       "mutants", po::value(&C.Mutants)->default_value(2000), "mutants per kernel")(
       "kernels", po::value(&Kernels), "comma-separated corpus kernels (default: all)")(
+      "kernel", po::value(&Extra), "K.ll=TESTS_DIR: campaign this kernel instead (repeatable)")(
       "workers", po::value(&C.Workers)->default_value(2), "sandboxed workers")(
       "batch", po::value(&C.Batch)->default_value(64), "mutants per evaluate() call")(
       "seed", po::value(&C.Seed)->default_value(1), "random seed");
@@ -218,13 +230,25 @@ int main(int argc, char **argv) {
                  "at least 1\n";
     return 2;
   }
-  std::vector<std::string> Names =
-      Kernels.empty() ? corpusKernels() : split(Kernels);
+  std::vector<Target> Targets;
+  for (const std::string &E : Extra) {
+    auto [Ir, Dir] = StringRef(E).split('=');
+    if (Dir.empty()) {
+      std::cerr << "gevo_fault_campaign: error: --kernel wants K.ll=TESTS_DIR, "
+                   "got '" << E << "'\n";
+      return 2;
+    }
+    Targets.push_back({sys::path::stem(Ir).str(), Ir.str(), Dir.str()});
+  }
+  if (Targets.empty() || !Kernels.empty())
+    for (const std::string &Name :
+         Kernels.empty() ? corpusKernels() : split(Kernels))
+      Targets.push_back(corpusTarget(Name));
   bool Ok = true;
   Tally Total;
-  for (const std::string &Name : Names)
-    Ok &= runKernel(Name, C, Total);
-  report("all kernels", C.Mutants * unsigned(Names.size()), Total);
+  for (const Target &K : Targets)
+    Ok &= runKernel(K, C, Total);
+  report("all kernels", C.Mutants * unsigned(Targets.size()), Total);
   // Reaching here means the harness itself never crashed.
   std::printf("campaign complete: no harness crash\n");
   return Ok ? 0 : 1;

@@ -2,7 +2,8 @@
 //
 // On the host every pointer is a plain address. Shared variables become
 // offsets into the block's arena (static ones first, then the dynamic
-// `extern __shared__` area, where every such variable starts); global and
+// `extern __shared__` area, where every such variable starts), and so do
+// integers in the shared window; global and
 // constant variables become ordinary host globals, visible by name. Then
 // every pointer value is retyped to `ptr`, constant operands are rebuilt,
 // intrinsic declarations are remangled and address-space casts vanish.
@@ -67,7 +68,48 @@ Error replaceUses(GlobalVariable &G, StringRef Name,
   return Error::success();
 }
 
-Expected<unsigned> lowerSharedVariables(Module &M, ContextAccess &Ctx) {
+/// The block's shared arena, as a thread sees it.
+Value *sharedBase(IRBuilder<> &B, ContextAccess &Ctx) {
+  auto *Base =
+      cast<Instruction>(Ctx.loadField(B, CtxSharedOffset, B.getPtrTy(), true));
+  Base->setMetadata(SharedBaseMD, MDNode::get(B.getContext(), {}));
+  return Base;
+}
+
+/// Integers in the shared window (ptrtoint of a shared pointer, inttoptr to
+/// one: __cvta_generic_to_shared, inline PTX's shared addresses) are
+/// offsets into the block's arena, as on a GPU.
+void lowerSharedIntegers(Module &M, ContextAccess &Ctx) {
+  SmallVector<Instruction *> Casts;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if ((isa<PtrToIntInst>(I) &&
+           I.getOperand(0)->getType()->getPointerAddressSpace() == SharedAS) ||
+          (isa<IntToPtrInst>(I) &&
+           I.getType()->getPointerAddressSpace() == SharedAS))
+        Casts.push_back(&I);
+  for (Instruction *I : Casts) {
+    IRBuilder<> B(I);
+    Value *Base = sharedBase(B, Ctx);
+    Value *New;
+    if (isa<PtrToIntInst>(I)) {
+      // An instruction even for a variable: the arena's lowering rewrites
+      // only instruction uses.
+      Value *At = B.Insert(new PtrToIntInst(I->getOperand(0), B.getInt64Ty()));
+      Value *Offset = B.CreateSub(At, B.CreatePtrToInt(Base, B.getInt64Ty()));
+      New = B.CreateZExtOrTrunc(Offset, I->getType());
+    } else {
+      Value *Offset = B.CreateZExtOrTrunc(I->getOperand(0), B.getInt64Ty());
+      New = B.CreateAddrSpaceCast(B.CreateGEP(B.getInt8Ty(), Base, Offset),
+                                  I->getType());
+    }
+    I->replaceAllUsesWith(New);
+    I->eraseFromParent();
+  }
+}
+
+Expected<SharedLayout> lowerSharedVariables(Module &M, ContextAccess &Ctx) {
+  SharedLayout Layout;
   const DataLayout &DL = M.getDataLayout();
   SmallVector<GlobalVariable *> Static, Dynamic;
   for (GlobalVariable &G : M.globals())
@@ -76,10 +118,8 @@ Expected<unsigned> lowerSharedVariables(Module &M, ContextAccess &Ctx) {
   uint64_t Size = 0;
   auto Place = [&](GlobalVariable *G, uint64_t Offset) {
     return replaceUses(*G, G->getName(), [&](IRBuilder<> &B) {
-      auto *Base = cast<Instruction>(
-          Ctx.loadField(B, CtxSharedOffset, B.getPtrTy(), true));
-      Base->setMetadata(SharedBaseMD, MDNode::get(B.getContext(), {}));
-      return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
+      return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), sharedBase(B, Ctx),
+                                          Offset);
     });
   };
   for (GlobalVariable *G : Static) {
@@ -87,6 +127,10 @@ Expected<unsigned> lowerSharedVariables(Module &M, ContextAccess &Ctx) {
                                                        G->getValueType()));
     uint64_t Offset = Size;
     Size += DL.getTypeAllocSize(G->getValueType());
+    if (G->getName() == ReservedSharedName) {
+      Layout.ReservedLo = unsigned(Offset);
+      Layout.ReservedHi = unsigned(Size);
+    }
     if (Error E = Place(G, Offset))
       return E;
   }
@@ -94,7 +138,8 @@ Expected<unsigned> lowerSharedVariables(Module &M, ContextAccess &Ctx) {
   for (GlobalVariable *G : Dynamic)
     if (Error E = Place(G, Size))
       return E;
-  return unsigned(Size);
+  Layout.StaticBytes = unsigned(Size);
+  return Layout;
 }
 
 /// A host global for each global or constant variable, under its name.
@@ -186,8 +231,8 @@ bool isSharedBase(const Value *V) {
   return L && L->getMetadata(SharedBaseMD);
 }
 
-Expected<unsigned> lowerAddressSpaces(Module &M, ContextAccess &Ctx,
-                                      StringSet<> &ReadOnly) {
+Expected<SharedLayout> lowerAddressSpaces(Module &M, ContextAccess &Ctx,
+                                          StringSet<> &ReadOnly) {
   // clang lists every __constant__ variable in @llvm.compiler.used; the host
   // copies are external, so nothing needs these lists to survive, and their
   // constant uses would block the rewrite below.
@@ -199,9 +244,10 @@ Expected<unsigned> lowerAddressSpaces(Module &M, ContextAccess &Ctx,
     if (G.getAddressSpace() != 0)
       NonGeneric.push_back(&G);
   convertUsersOfConstantsToInstructions(NonGeneric);
-  Expected<unsigned> SharedBytes = lowerSharedVariables(M, Ctx);
-  if (!SharedBytes)
-    return SharedBytes.takeError();
+  lowerSharedIntegers(M, Ctx);
+  Expected<SharedLayout> Shared = lowerSharedVariables(M, Ctx);
+  if (!Shared)
+    return Shared.takeError();
   if (Error E = lowerOtherVariables(M, ReadOnly))
     return E;
   for (Function &F : M) {
@@ -211,7 +257,7 @@ Expected<unsigned> lowerAddressSpaces(Module &M, ContextAccess &Ctx,
       return E;
     fixCallsAndCasts(F);
   }
-  return SharedBytes;
+  return Shared;
 }
 
 } // namespace gevo::cpu

@@ -47,7 +47,8 @@ uint64_t callCost(const CallBase &Call) {
   StringRef Name = Callee ? Callee->getName() : "";
   if (Name == GEVO_RT_BARRIER)
     return BarrierCost;
-  if (Name == GEVO_RT_SHFL || Name == GEVO_RT_VOTE || Name == GEVO_RT_SYNCWARP)
+  if (Name == GEVO_RT_SHFL || Name == GEVO_RT_VOTE ||
+      Name == GEVO_RT_SYNCWARP || Name == GEVO_RT_YIELD)
     return WarpCost;
   if (Name.starts_with("__nv_"))
     return SpecialFunctionCost;

@@ -16,16 +16,16 @@
 // mul mad fma min max neg abs in f16, f16x2, bf16 (through f32), f32, f64
 // and the integer types, with the carries of add.cc/addc/sub.cc/subc; float
 // div sqrt rcp rsqrt ex2 lg2 sin cos; and or xor not shl shr prmt lop3 bfe
-// bfi shf; cvt; setp and selp with predicates; ld/st (also .v2/.v4) with any
-// state space and cache qualifier; shfl.sync, vote.sync, activemask; trap.
-// Anything else (integer division, a label, a guard, an
+// bfi shf; cvt; setp and selp with predicates; and (PtxMemory.cpp) ld/st
+// (also .v2/.v4) in the generic, global and shared spaces with any cache
+// qualifier or memory order, atom/red, cvta; shfl.sync, vote.sync,
+// activemask; trap. Anything else (integer division, a label, a guard, an
 // unknown instruction) is an error naming it: the variant is not run.
 //
 //===----------------------------------------------------------------------===//
 
-#include "PtxOps.h"
+#include "InlinePtx.h"
 #include "Retarget.h"
-
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -38,57 +38,28 @@
 using namespace llvm;
 
 namespace gevo::cpu {
-namespace {
 
-class Translator {
-public:
-  Translator(CallInst &Call, const InlineAsm &Asm)
-      : Call(Call), B(&Call), Ops(B) {
-    unsigned Input = 0;
-    for (const InlineAsm::ConstraintInfo &C : Asm.ParseConstraints()) {
-      if (C.Type == InlineAsm::isOutput)
-        ++NumOutputs;
-      if (C.Type != InlineAsm::isInput)
-        continue;
-      // "+r" is an output and an input tied to it: the output starts as it.
-      unsigned Tied = 0;
-      if (!C.Codes.empty() && !StringRef(C.Codes[0]).getAsInteger(10, Tied))
-        Regs["$" + std::to_string(Tied)] = Call.getArgOperand(Input);
-      ++Input;
-    }
+PtxTranslator::PtxTranslator(CallInst &Call, const InlineAsm &Asm)
+    : Call(Call), B(&Call), Ops(B) {
+  unsigned Input = 0;
+  for (const InlineAsm::ConstraintInfo &C : Asm.ParseConstraints()) {
+    if (C.Type == InlineAsm::isOutput)
+      ++NumOutputs;
+    if (C.Type != InlineAsm::isInput)
+      continue;
+    // "+r" is an output and an input tied to it: the output starts as it.
+    unsigned Tied = 0;
+    if (!C.Codes.empty() && !StringRef(C.Codes[0]).getAsInteger(10, Tied))
+      Regs["$" + std::to_string(Tied)] = Call.getArgOperand(Input);
+    ++Input;
   }
+}
 
-  /// Translates \p Statement; an error names what is not supported.
-  Error statement(StringRef Statement);
-  /// Replaces the call with the outputs' final values.
-  void finish();
-
-private:
-  Expected<Value *> read(StringRef Tok, unsigned Width);
-  Error write(StringRef Tok, Value *V);
-  Value *bits(Value *V, unsigned Width) { return Ops.bits(V, Width); }
-  Value *specialRegister(StringRef Name);
-  Value *laneMask(StringRef Which);
-  Value *intrinsic(Intrinsic::ID Id, ArrayRef<Value *> Args);
-  /// The pointer \p Tok ([x], [x+off]) addresses; an integer x only when
-  /// \p AllowInteger (a generic or global address).
-  Expected<Value *> address(StringRef Tok, bool AllowInteger);
-  Error memory(const PtxOpcode &O, ArrayRef<StringRef> Args);
-  Error warp(const PtxOpcode &O, ArrayRef<StringRef> Args);
-
-  CallInst &Call;
-  IRBuilder<> B;
-  PtxOps Ops;
-  unsigned NumOutputs = 0;
-  StringMap<Value *> Regs;       ///< declared registers (and $N outputs)
-  StringMap<unsigned> RegWidths; ///< their widths in bits
-};
-
-Value *Translator::intrinsic(Intrinsic::ID Id, ArrayRef<Value *> Args) {
+Value *PtxTranslator::intrinsic(Intrinsic::ID Id, ArrayRef<Value *> Args) {
   return B.CreateCall(Intrinsic::getDeclaration(Call.getModule(), Id), Args);
 }
 
-Value *Translator::laneMask(StringRef Which) {
+Value *PtxTranslator::laneMask(StringRef Which) {
   Value *Lane = B.CreateZExt(
       intrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}), B.getInt64Ty());
   Value *One = B.getInt64(1);
@@ -101,10 +72,12 @@ Value *Translator::laneMask(StringRef Which) {
   return B.CreateTrunc(M, B.getInt32Ty());
 }
 
-/// A special register, or null. %warpid is the warp's index in its block;
+/// A special register, or null. %warpid is unique in its block but not
+/// the warp's index there (see below);
 /// %smid is 0 and %nsmid 1; the clocks read 0 (the cpu target has no time
-/// a variant could depend on deterministically).
-Value *Translator::specialRegister(StringRef Name) {
+/// a variant could depend on deterministically); %reserved_smem_offset_*
+/// are shared-window offsets into a block's reserved shared memory.
+Value *PtxTranslator::specialRegister(StringRef Name) {
   using namespace Intrinsic;
   auto Sreg = [&](Intrinsic::ID Id) { return intrinsic(Id, {}); };
   static const std::pair<const char *, Intrinsic::ID> Plain[] = {
@@ -134,7 +107,18 @@ Value *Translator::specialRegister(StringRef Name) {
                     B.CreateAdd(Sreg(nvvm_read_ptx_sreg_tid_y),
                                 B.CreateMul(Sreg(nvvm_read_ptx_sreg_ntid_y),
                                             Sreg(nvvm_read_ptx_sreg_tid_z)))));
-    return B.CreateLShr(Linear, 5);
+    // A GPU's %warpid is the warp's hardware slot: unique in the block, not
+    // its index there. Rotated by the block's x index, a kernel that takes
+    // it for the index fails here too.
+    Value *Warps = B.CreateLShr(
+        B.CreateAdd(B.CreateMul(Sreg(nvvm_read_ptx_sreg_ntid_x),
+                                B.CreateMul(Sreg(nvvm_read_ptx_sreg_ntid_y),
+                                            Sreg(nvvm_read_ptx_sreg_ntid_z))),
+                    B.getInt32(31)),
+        5);
+    return B.CreateURem(
+        B.CreateAdd(B.CreateLShr(Linear, 5), Sreg(nvvm_read_ptx_sreg_ctaid_x)),
+        Warps);
   }
   if (Name == "smid" || Name == "clock")
     return B.getInt32(0);
@@ -142,10 +126,21 @@ Value *Translator::specialRegister(StringRef Name) {
     return B.getInt32(1);
   if (Name == "clock64" || Name == "globaltimer")
     return B.getInt64(0);
+  if (Name.consume_front("reserved_smem_offset_")) {
+    unsigned Half = ReservedSharedBytes / 2;
+    if (Name == "begin" || Name == "0")
+      return reservedShared(0);
+    if (Name == "1")
+      return reservedShared(Half);
+    if (Name == "end")
+      return reservedShared(ReservedSharedBytes);
+    if (Name == "cap")
+      return B.getInt32(ReservedSharedBytes);
+  }
   return nullptr;
 }
 
-Expected<Value *> Translator::read(StringRef Tok, unsigned Width) {
+Expected<Value *> PtxTranslator::read(StringRef Tok, unsigned Width) {
   Tok = Tok.trim();
   if (Tok.consume_front("$")) {
     unsigned N = 0;
@@ -181,7 +176,7 @@ Expected<Value *> Translator::read(StringRef Tok, unsigned Width) {
   return B.getIntN(Width, uint64_t(V));
 }
 
-Error Translator::write(StringRef Tok, Value *V) {
+Error PtxTranslator::write(StringRef Tok, Value *V) {
   Tok = Tok.trim();
   std::string Name;
   Tok.consume_front("%");
@@ -196,109 +191,7 @@ Error Translator::write(StringRef Tok, Value *V) {
   return Error::success();
 }
 
-Expected<Value *> Translator::address(StringRef Tok, bool AllowInteger) {
-  Tok = Tok.trim();
-  if (!Tok.consume_front("[") || !Tok.consume_back("]"))
-    return unsupportedPtx("address '" + Tok + "'");
-  auto [Base, Off] = Tok.split('+');
-  int64_t Offset = 0;
-  if (!Off.empty() && Off.trim().getAsInteger(0, Offset))
-    return unsupportedPtx("address offset '" + Off + "'");
-  // A pointer operand stays a pointer (the checks trace it to its buffer).
-  unsigned N = 0;
-  StringRef Operand = Base.trim();
-  if (Operand.consume_front("$") && !Operand.getAsInteger(10, N) &&
-      N >= NumOutputs && N - NumOutputs < Call.arg_size())
-    if (Value *P = Call.getArgOperand(N - NumOutputs);
-        P->getType()->isPointerTy())
-      return B.CreateGEP(B.getInt8Ty(), P, B.getInt64(uint64_t(Offset)));
-  if (!AllowInteger)
-    return unsupportedPtx("an integer address in a state space's window ('" +
-                       Tok + "')");
-  Expected<Value *> A = read(Base, 64);
-  if (!A)
-    return A.takeError();
-  return B.CreateIntToPtr(B.CreateAdd(*A, B.getInt64(uint64_t(Offset))),
-                          B.getPtrTy());
-}
-
-/// ld and st in any state space with any cache qualifier: plain accesses
-/// (a $N pointer is generic, as the address clang passes always is).
-Error Translator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
-  if (Args.size() != 2)
-    return unsupportedPtx("'" + O.Op + "' with " + Twine(Args.size()) +
-                       " operands");
-  unsigned W = ptxWidth(O.type());
-  Type *T = B.getIntNTy(W);
-  bool Load = O.Op == "ld";
-  // .v2/.v4: {a, b, ...} registers at consecutive elements.
-  SmallVector<StringRef> Elems;
-  StringRef Regs = Load ? Args[0] : Args[1];
-  if (Regs.starts_with("{"))
-    Regs.trim("{} ").split(Elems, ',');
-  else
-    Elems.push_back(Regs);
-  if (Elems.size() != (O.has("v4") ? 4u : O.has("v2") ? 2u : 1u))
-    return unsupportedPtx("'" + O.Op + "' with " + Twine(Elems.size()) +
-                       " registers for its vector");
-  // An integer address in a window (shared, local, ...) is an offset into
-  // it, which no host pointer is.
-  bool Window = O.has("shared") || O.has("local") || O.has("const") ||
-                O.has("param");
-  Expected<Value *> Ptr = address(Load ? Args[1] : Args[0], !Window);
-  if (!Ptr)
-    return Ptr.takeError();
-  for (size_t K = 0; K < Elems.size(); ++K) {
-    Value *At = B.CreateGEP(T, *Ptr, B.getInt64(K));
-    if (Load) {
-      LoadInst *L = B.CreateLoad(T, At);
-      L->setVolatile(O.has("volatile"));
-      if (Error E = write(Elems[K], L))
-        return E;
-      continue;
-    }
-    Expected<Value *> V = read(Elems[K], W);
-    if (!V)
-      return V.takeError();
-    B.CreateStore(*V, At)->setVolatile(O.has("volatile"));
-  }
-  return Error::success();
-}
-
-Error Translator::warp(const PtxOpcode &O, ArrayRef<StringRef> Args) {
-  using namespace Intrinsic;
-  if (O.Op == "activemask") {
-    Value *All = intrinsic(nvvm_vote_ballot_sync, {B.getInt32(~0u), B.getTrue()});
-    return write(Args[0], All);
-  }
-  if (O.Op == "vote") {
-    Expected<Value *> Mask = read(Args.back(), 32);
-    Expected<Value *> P = read(Args[1], 1);
-    if (!Mask || !P)
-      return joinErrors(Mask.takeError(), P.takeError());
-    Intrinsic::ID Id = O.has("ballot") ? nvvm_vote_ballot_sync
-                       : O.has("any")  ? nvvm_vote_any_sync
-                       : O.has("all")  ? nvvm_vote_all_sync
-                                       : nvvm_vote_uni_sync;
-    return write(Args[0], intrinsic(Id, {*Mask, *P}));
-  }
-  // shfl.sync.MODE.b32 d[|p], a, b, c, membermask
-  StringRef Dest = Args[0].split('|').first;
-  Intrinsic::ID Id = O.has("idx")    ? nvvm_shfl_sync_idx_i32
-                     : O.has("up")   ? nvvm_shfl_sync_up_i32
-                     : O.has("down") ? nvvm_shfl_sync_down_i32
-                                     : nvvm_shfl_sync_bfly_i32;
-  if (Args.size() != 5 || Args[0].contains('|'))
-    return unsupportedPtx("'shfl.sync' with a predicate destination");
-  Expected<Value *> A = read(Args[1], 32), Lane = read(Args[2], 32),
-                    C = read(Args[3], 32), Mask = read(Args[4], 32);
-  for (Expected<Value *> *E : {&A, &Lane, &C, &Mask})
-    if (!*E)
-      return E->takeError();
-  return write(Dest, intrinsic(Id, {*Mask, *A, *Lane, *C}));
-}
-
-Error Translator::statement(StringRef Text) {
+Error PtxTranslator::statement(StringRef Text) {
   std::string Flat = Text.str();
   for (char &C : Flat)
     if (C == '\t' || C == '\n' || C == '\r')
@@ -363,6 +256,10 @@ Error Translator::statement(StringRef Text) {
   }
   if (Op == "ld" || Op == "st")
     return memory(O, Args);
+  if (Op == "atom" || Op == "red")
+    return atomic(O, Args);
+  if (Op == "cvta")
+    return convertAddress(O, Args);
   if (Op == "shfl" || Op == "vote" || Op == "activemask")
     return warp(O, Args);
   if (Args.empty())
@@ -439,7 +336,7 @@ Error Translator::statement(StringRef Text) {
   return write(Args[0], *R);
 }
 
-void Translator::finish() {
+void PtxTranslator::finish() {
   SmallVector<Value *> Outs;
   for (unsigned K = 0; K < NumOutputs; ++K) {
     auto It = Regs.find("$" + std::to_string(K));
@@ -465,8 +362,6 @@ void Translator::finish() {
   Call.eraseFromParent();
 }
 
-} // namespace
-
 Error translateInlinePtx(Module &M) {
   SmallVector<CallInst *> Calls;
   for (Function &F : M)
@@ -475,7 +370,7 @@ Error translateInlinePtx(Module &M) {
         Calls.push_back(Call);
   for (CallInst *Call : Calls) {
     auto &Asm = *cast<InlineAsm>(Call->getCalledOperand());
-    Translator T(*Call, Asm);
+    PtxTranslator T(*Call, Asm);
     SmallVector<StringRef> Statements;
     StringRef(Asm.getAsmString()).split(Statements, ';');
     for (StringRef S : Statements)

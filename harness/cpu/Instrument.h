@@ -86,6 +86,10 @@ private:
     uint64_t Bytes;
     bool IsWrite;
     unsigned Site;
+    /// What a GPU requires the address to be a multiple of: the access's
+    /// size, or the IR's alignment when that is smaller (the PTX then
+    /// splits the access).
+    uint64_t Align = 1;
   };
   /// The accesses of \p I that need a check at run time.
   void collectAccesses(llvm::Instruction &I,

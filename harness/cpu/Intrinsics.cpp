@@ -2,9 +2,10 @@
 //
 // Special registers become loads from the thread's context (invariant but
 // for the thread indices outside kernels);
-// barriers, shuffles, votes and __syncwarp become runtime calls (barriers
-// numbered by site, in module order); fences, NVVM atomics and ldg become
-// their plain IR equivalents (shared with the AMDGPU lowering, Nvvm.h).
+// barriers, shuffles, votes, match, redux, activemask and __syncwarp become
+// runtime calls (barriers and activemasks numbered by site, in module
+// order); fences, NVVM atomics and ldg become their plain IR equivalents
+// (shared with the AMDGPU lowering, Nvvm.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +36,11 @@ private:
   Value *lowerBarrier(IRBuilder<> &B, CallInst &CI, StringRef Form);
   Expected<Value *> lowerShuffle(IRBuilder<> &B, CallInst &CI, StringRef Form);
   Expected<Value *> lowerVote(IRBuilder<> &B, CallInst &CI, StringRef Form);
+  Expected<Value *> lowerMatch(IRBuilder<> &B, CallInst &CI, StringRef Form);
+  Value *vote(IRBuilder<> &B, VoteMode Mode, Value *Mask, Value *V) {
+    return B.CreateCall(Ctx.runtime(GEVO_RT_VOTE),
+                        {B.getInt32(unsigned(Mode)), Mask, V});
+  }
 
   ContextAccess &Ctx;
   unsigned NextSite = 0;
@@ -50,6 +56,29 @@ Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Rest) {
     return lowerShuffle(B, CI, Rest);
   if (Rest.consume_front("vote."))
     return lowerVote(B, CI, Rest);
+  if (Rest.consume_front("match."))
+    return lowerMatch(B, CI, Rest);
+  if (Rest == "activemask")
+    return vote(B, VoteMode::ActiveMask, B.getInt32(NextSite++), B.getInt32(0));
+  if (Rest.consume_front("redux.sync.")) {
+    VoteMode Mode = StringSwitch<VoteMode>(Rest)
+                        .Case("add", VoteMode::ReduxAdd)
+                        .Case("min", VoteMode::ReduxMin)
+                        .Case("max", VoteMode::ReduxMax)
+                        .Case("umin", VoteMode::ReduxUmin)
+                        .Case("umax", VoteMode::ReduxUmax)
+                        .Case("and", VoteMode::ReduxAnd)
+                        .Case("or", VoteMode::ReduxOr)
+                        .Case("xor", VoteMode::ReduxXor)
+                        .Default(VoteMode::ActiveMask); // none of them
+    if (Mode == VoteMode::ActiveMask)
+      return unsupported(CI.getCalledFunction()->getName());
+    return vote(B, Mode, CI.getArgOperand(1), CI.getArgOperand(0));
+  }
+  if (Rest == "nanosleep") { // a spin's pause: other threads run first
+    B.CreateCall(Ctx.runtime(GEVO_RT_YIELD));
+    return nullptr;
+  }
   if (Rest == "bar.warp.sync") {
     B.CreateCall(Ctx.runtime(GEVO_RT_SYNCWARP), {CI.getArgOperand(0)});
     return nullptr;
@@ -136,9 +165,32 @@ Expected<Value *> NvvmLowering::lowerVote(IRBuilder<> &B, CallInst &CI,
   if (Mode == ~0u)
     return unsupported(CI.getCalledFunction()->getName());
   Value *Pred = B.CreateZExt(CI.getArgOperand(1), B.getInt32Ty());
-  Value *R = B.CreateCall(Ctx.runtime(GEVO_RT_VOTE),
-                          {B.getInt32(Mode), CI.getArgOperand(0), Pred});
-  return B.CreateZExtOrTrunc(R, CI.getType());
+  return B.CreateZExtOrTrunc(vote(B, VoteMode(Mode), CI.getArgOperand(0), Pred),
+                             CI.getType());
+}
+
+/// match.{any,all}.sync over 32 or 64 bits: a 64-bit value matches where
+/// both halves do. match.all also answers whether all lanes matched.
+Expected<Value *> NvvmLowering::lowerMatch(IRBuilder<> &B, CallInst &CI,
+                                           StringRef Form) {
+  bool All = Form.starts_with("all.sync.");
+  if (!All && !Form.starts_with("any.sync."))
+    return unsupported(CI.getCalledFunction()->getName());
+  Value *Mask = CI.getArgOperand(0), *V = CI.getArgOperand(1);
+  VoteMode Mode = All ? VoteMode::MatchAll : VoteMode::MatchAny;
+  SmallVector<Value *, 2> Halves = {B.CreateTrunc(V, B.getInt32Ty())};
+  if (V->getType()->getIntegerBitWidth() == 64)
+    Halves.push_back(B.CreateTrunc(B.CreateLShr(V, 32), B.getInt32Ty()));
+  Value *R = nullptr;
+  for (Value *H : Halves) {
+    Value *M = vote(B, Mode, Mask, H);
+    R = R ? B.CreateAnd(R, M) : M;
+  }
+  if (!All)
+    return R;
+  // All halves matched everywhere: each returned the same full mask.
+  Value *Pair = B.CreateInsertValue(UndefValue::get(CI.getType()), R, 0);
+  return B.CreateInsertValue(Pair, B.CreateICmpNE(R, B.getInt32(0)), 1);
 }
 
 } // namespace

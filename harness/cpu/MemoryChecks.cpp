@@ -9,7 +9,11 @@
 // (gevo_rt_check) looks the access up in the thread's stack, the block's
 // arena and the live allocations: it answers the range, which the site then
 // remembers, or an empty range after recording the fault (oob_read, or
-// oob_write with the instruction's UID), and the function returns. The miss
+// oob_write with the instruction's UID), and the function returns. An
+// access a GPU would fault on for its alignment (its address not a multiple
+// of its size, or of the IR's smaller alignment) and whose alignment is not
+// known at compile time also misses, through its low address bits shifted
+// into the offset; the runtime then records `misaligned`. The miss
 // goes through a thunk that preserves the caller's registers (preserve_most),
 // so that the hot loop around a check keeps its values in registers.
 //
@@ -23,6 +27,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -78,21 +83,24 @@ void FunctionInstrumenter::collectAccesses(Instruction &I,
   if (I.getMetadata(LLVMContext::MD_nosanitize))
     return;
   auto Size = [&](Type *T) { return DL.getTypeStoreSize(T).getFixedValue(); };
-  auto Add = [&](Value *Ptr, uint64_t Bytes, bool IsWrite) {
+  auto Add = [&](Value *Ptr, uint64_t Bytes, bool IsWrite, Align IR = Align(1)) {
     Access A{&I, Ptr, Bytes, IsWrite, 0};
+    if (isPowerOf2_64(Bytes))
+      A.Align = std::min<uint64_t>(Bytes, IR.value());
     if (!staticallySafe(A))
       Out.push_back(A);
   };
   if (auto *L = dyn_cast<LoadInst>(&I))
-    return Add(L->getPointerOperand(), Size(L->getType()), false);
+    return Add(L->getPointerOperand(), Size(L->getType()), false,
+               L->getAlign());
   if (auto *St = dyn_cast<StoreInst>(&I))
     return Add(St->getPointerOperand(), Size(St->getValueOperand()->getType()),
-               true);
+               true, St->getAlign());
   if (auto *A = dyn_cast<AtomicRMWInst>(&I))
-    return Add(A->getPointerOperand(), Size(A->getType()), true);
+    return Add(A->getPointerOperand(), Size(A->getType()), true, A->getAlign());
   if (auto *A = dyn_cast<AtomicCmpXchgInst>(&I))
     return Add(A->getPointerOperand(), Size(A->getNewValOperand()->getType()),
-               true);
+               true, A->getAlign());
   auto *MI = dyn_cast<MemIntrinsic>(&I);
   if (!MI)
     return;
@@ -116,24 +124,28 @@ void FunctionInstrumenter::collectAccesses(Instruction &I,
 }
 
 /// A constant offset inside a local, a writable global or the static shared
-/// arena.
+/// arena, aligned as the access needs.
 bool FunctionInstrumenter::staticallySafe(const Access &A) {
   APInt Offset(64, 0);
   const Value *Base =
       A.Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
-  uint64_t Extent = 0;
+  uint64_t Extent = 0, BaseAlign = 1;
   if (isContextCall(Base))
     return true;
   if (auto *AI = dyn_cast<AllocaInst>(Base)) {
     std::optional<TypeSize> Size = AI->getAllocationSize(DL);
     Extent = Size && !Size->isScalable() ? Size->getFixedValue() : 0;
+    BaseAlign = AI->getAlign().value();
   } else if (isSharedBase(Base)) {
     Extent = S.StaticSharedBytes;
+    BaseAlign = SharedArenaAlign;
   } else if (auto *G = dyn_cast<GlobalVariable>(Base);
              G && !G->isDeclaration() && !A.IsWrite) {
     Extent = DL.getTypeAllocSize(G->getValueType());
+    BaseAlign = G->getPointerAlignment(DL).value();
   }
-  return !Offset.isNegative() && Offset.getZExtValue() + A.Bytes <= Extent;
+  return !Offset.isNegative() && Offset.getZExtValue() + A.Bytes <= Extent &&
+         BaseAlign >= A.Align && Offset.getZExtValue() % A.Align == 0;
 }
 
 std::pair<Value *, Value *> FunctionInstrumenter::cacheFields(IRBuilder<> &B,
@@ -150,15 +162,23 @@ void FunctionInstrumenter::checkAccess(const Access &A) {
   IRBuilder<> B(A.At);
   Type *I64 = B.getInt64Ty();
   auto [LoPtr, SpanPtr] = cacheFields(B, A.Site);
-  Value *Off = B.CreateSub(B.CreatePtrToInt(A.Ptr, I64),
-                           B.CreateLoad(I64, LoPtr));
+  Value *Addr = B.CreatePtrToInt(A.Ptr, I64);
+  Value *Off = B.CreateSub(Addr, B.CreateLoad(I64, LoPtr));
+  uint32_t Flags = A.IsWrite;
+  if (A.Align > 1 &&
+      getKnownAlignment(A.Ptr, DL, A.At).value() < A.Align) {
+    // Low address bits make the offset huge: a miss the runtime judges.
+    Value *Low = B.CreateAnd(Addr, A.Align - 1);
+    Off = B.CreateOr(Off, B.CreateShl(Low, MisalignShift));
+    Flags |= Log2_64(A.Align) << CheckAlignShift;
+  }
   Value *Miss = B.CreateICmpUGE(Off, B.CreateLoad(I64, SpanPtr));
   MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();
   Instruction *Slow = SplitBlockAndInsertIfThen(Miss, A.At, false, Unlikely);
   B.SetInsertPoint(Slow);
   CallInst *Found = B.CreateCall(
       runtimeThunk(*F.getParent(), Ctx, GEVO_RT_CHECK, S.Opts),
-      {A.Ptr, B.getInt64(A.Bytes), B.getInt32(A.IsWrite), uidOf(*A.At)});
+      {A.Ptr, B.getInt64(A.Bytes), B.getInt32(Flags), uidOf(*A.At)});
   Found->setCallingConv(thunkConv(*F.getParent(), S.Opts));
   Value *Len = B.CreateExtractValue(Found, 1);
   exitIf(B.CreateICmpEQ(Len, B.getInt64(0)), Slow, std::nullopt, nullptr);

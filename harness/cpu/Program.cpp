@@ -219,6 +219,8 @@ Program::load(std::unique_ptr<Module> M, std::unique_ptr<LLVMContext> Ctx,
   P->RaceConfig.Races = Opts.RaceChecks;
   P->RaceConfig.Inits = Opts.InitChecks;
   P->RaceConfig.Allowed = &P->AllowedRaces;
+  P->RaceConfig.ReservedLo = Info.ReservedSharedLo;
+  P->RaceConfig.ReservedHi = Info.ReservedSharedHi;
   P->Gpu = Opts.Gpu;
   P->Shapes = std::move(Info.Shapes);
   P->TracedBlocks = std::max(1u, Opts.TracedBlocks);
@@ -279,14 +281,17 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   // with one shared-memory arena.
   bool OnlyTraced = L.Perf && P->TracedBlocksOnly && !P->Reverse;
   auto RunBlocks = [&](uint64_t Begin, uint64_t End) {
-    auto Arena = std::make_unique<char[]>(L.SharedBytes);
-    BlockRun Run(L, Arena.get());
+    std::vector<char> Storage(L.SharedBytes + SharedArenaAlign);
+    char *Arena = Storage.data() +
+                  (-reinterpret_cast<uintptr_t>(Storage.data()) &
+                   (SharedArenaAlign - 1));
+    BlockRun Run(L, Arena);
     for (uint64_t K = Begin; K != End; ++K) {
       uint64_t I = L.Reverse ? End - 1 - (K - Begin) : K;
       uint64_t B = OnlyTraced ? L.Traced[I] : I;
       if (L.stopped(B))
         return;
-      fillPoison(reinterpret_cast<uint8_t *>(Arena.get()), L.SharedBytes);
+      fillPoison(reinterpret_cast<uint8_t *>(Arena), L.SharedBytes);
       Run.run(B);
     }
   };

@@ -79,7 +79,8 @@ void GlobalShadow::release(uintptr_t Lo, size_t Len) {
 BlockRace::BlockRace(LaunchRace &L, unsigned Threads, bool Fibers,
                      const char *Arena, unsigned SharedBytes)
     : L(L), Global(GlobalShadow::get()), Generation(Global.generation()),
-      Fibers(Fibers), Arena(reinterpret_cast<uintptr_t>(Arena)),
+      Fibers(Fibers), Threads(Threads),
+      Arena(reinterpret_cast<uintptr_t>(Arena)),
       SharedBytes(SharedBytes), Epochs(Fibers ? Threads : 0),
       Synced(Fibers ? Threads : 0), Shared((SharedBytes + 3) / 4) {}
 
@@ -104,11 +105,51 @@ void BlockRace::rollover() {
   std::fill(Epochs.begin(), Epochs.end(), 2);
   for (auto &S : Synced)
     S.fill(0);
+  Views.clear();
+  Released.clear();
 }
 
 void BlockRace::startBlock() {
   BlockStart = Barrier = nextEpoch();
   std::fill(Epochs.begin(), Epochs.end(), BlockStart);
+  Views.clear();
+  Released.clear();
+}
+
+/// Views from what warp operations ordered so far.
+void BlockRace::startViews() {
+  Views.assign(size_t(Threads) * Threads, 0);
+  for (unsigned Tid = 0; Tid < Threads; ++Tid) {
+    unsigned First = Tid / WarpWidth * WarpWidth;
+    for (unsigned Lane = 0; Lane < WarpWidth && First + Lane < Threads; ++Lane)
+      view(Tid)[First + Lane] = Synced[Tid][Lane];
+  }
+}
+
+void BlockRace::acquire(unsigned Tid, uintptr_t Granule) {
+  auto It = Released.find(Granule);
+  if (It == Released.end())
+    return;
+  uint32_t *V = view(Tid);
+  for (unsigned K = 0; K < Threads; ++K)
+    V[K] = std::max(V[K], It->second[K]);
+}
+
+/// Publishes \p Tid's view, its own accesses so far included: its later
+/// ones get a new epoch.
+void BlockRace::release(unsigned Tid, uintptr_t Granule) {
+  if (Views.empty())
+    startViews();
+  uint32_t Now = nextEpoch();
+  if (Views.empty()) // the epochs rolled over
+    startViews();
+  uint32_t *V = view(Tid);
+  V[Tid] = Now;
+  Epochs[Tid] = Now;
+  std::vector<uint32_t> &R = Released[Granule];
+  R.resize(Threads);
+  for (unsigned K = 0; K < Threads; ++K)
+    R[K] = std::max(R[K], V[K]);
 }
 
 void BlockRace::barrier() {
@@ -131,6 +172,19 @@ void BlockRace::warpSync(unsigned First, uint32_t Mask) {
       Synced[First + Lane] = Join;
       Epochs[First + Lane] = Now;
     }
+  if (Views.empty())
+    return;
+  std::vector<uint32_t> All(Threads, 0);
+  for (unsigned Lane = 0; Lane < WarpWidth; ++Lane)
+    if (Mask >> Lane & 1)
+      for (unsigned K = 0; K < Threads; ++K)
+        All[K] = std::max(All[K], view(First + Lane)[K]);
+  for (unsigned Lane = 0; Lane < WarpWidth; ++Lane)
+    if (Mask >> Lane & 1)
+      All[First + Lane] = Now;
+  for (unsigned Lane = 0; Lane < WarpWidth; ++Lane)
+    if (Mask >> Lane & 1)
+      std::copy(All.begin(), All.end(), view(First + Lane));
 }
 
 /// Whether the access tagged \p Tag is ordered before \p W's (or is W's
@@ -140,6 +194,8 @@ HOT bool BlockRace::ordered(uint32_t Tag, const Who &W) const {
   if (Epoch < BlockStart) // an earlier block of the launch
     return false;
   if (Tid == W.Tid || Epoch < Barrier)
+    return true;
+  if (!Views.empty() && Views[size_t(W.Tid) * Threads + Tid] > Epoch)
     return true;
   if (Tid / WarpWidth != W.Tid / WarpWidth)
     return false;
@@ -241,11 +297,16 @@ BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
   return F;
 }
 
+bool BlockRace::reserved(const ShadowCell &C) const {
+  size_t Byte = size_t(&C - this->Shared.data()) * 4;
+  return Byte >= L.ReservedLo && Byte < L.ReservedHi;
+}
+
 HOT bool BlockRace::granule(ShadowCell &C, const Who &W, const Access &A,
                         bool Shared, const char *Uid) {
   freshen(C, Shared);
   if (L.Inits && Shared && (A.Flags & RaceRead) && !(A.Flags & RaceCopy) &&
-      (A.Bytes & ~C.Init) && !L.allowed(Uid)) {
+      (A.Bytes & ~C.Init) && !L.allowed(Uid) && !reserved(C)) {
     Found.S = Status::Uninitialized;
     Found.Uid = Uid;
     Found.OtherUid = nullptr;
@@ -285,6 +346,10 @@ bool BlockRace::access(unsigned Tid, uintptr_t Addr, uint64_t Bytes,
     if (granule(C, W, A, InShared, Uid))
       return true;
   }
+  if (Fibers && (Flags & RaceAcquire))
+    acquire(Tid, Addr & ~uintptr_t(3));
+  if (Fibers && (Flags & RaceRelease))
+    release(Tid, Addr & ~uintptr_t(3));
   return false;
 }
 

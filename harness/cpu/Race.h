@@ -19,7 +19,12 @@
 //   runs its blocks one after another, so an access of an earlier block has
 //   an epoch below the running block's start. Launches never race: cells of
 //   an earlier launch (another generation) read as untouched.
-// - Atomics do not race with atomics.
+// - Atomics do not race with atomics. An atomic with an explicit release
+//   order publishes what its thread has seen (its view: an epoch per
+//   thread of the block) at its address; one with an acquire order there
+//   takes that view (cooperative groups' multi-warp barriers, flags). Views
+//   exist from a block's first such atomic on; seq_cst counts as relaxed,
+//   as CUDA's atomic functions are.
 //
 // Reads through a kernel argument the kernel never writes through are not
 // recorded while the launch finds no written argument pointing into the
@@ -56,6 +61,8 @@ enum RaceFlags : uint32_t {
   RaceWrite = 2,
   RaceAtomic = 4,
   RaceCopy = 8, ///< A memcpy's source: copying undefined bytes is no read.
+  RaceAcquire = 64, ///< An atomic with an acquire order.
+  RaceRelease = 128, ///< An atomic with a release order.
 };
 
 /// The shadow of one 4-byte granule.
@@ -109,6 +116,9 @@ struct LaunchRace {
   const llvm::StringSet<> *Allowed = nullptr; ///< Options::AllowedRaces.
   uint32_t Epoch = 0;
   std::vector<const char *> SiteUids;
+  /// Bytes of the arena that are the block's reserved shared memory: the
+  /// hardware's, whose users (cooperative groups) need no initialisation.
+  unsigned ReservedLo = 0, ReservedHi = 0;
   bool allowed(const char *Uid) const {
     return Uid && Allowed && Allowed->contains(Uid);
   }
@@ -147,6 +157,14 @@ private:
   bool ordered(uint32_t Tag, const Who &W) const;
   bool sameThread(uint32_t Tag, const Who &W) const;
   void freshen(ShadowCell &C, bool Shared) const;
+  /// Thread \p Tid's view: per thread, the epoch before which it has
+  /// synchronised with that thread's accesses (Views must exist).
+  uint32_t *view(unsigned Tid) { return Views.data() + size_t(Tid) * Threads; }
+  void startViews();
+  void acquire(unsigned Tid, uintptr_t Granule);
+  void release(unsigned Tid, uintptr_t Granule);
+  /// Whether shared cell \p C is reserved shared memory.
+  bool reserved(const ShadowCell &C) const;
   /// Checks and records \p A in \p C; true when it is a fault (Found).
   bool granule(ShadowCell &C, const Who &W, const Access &A, bool Shared,
                const char *Uid);
@@ -161,12 +179,15 @@ private:
   GlobalShadow &Global;
   uint8_t Generation; ///< Global's, as of the launch's start or rollover.
   bool Fibers;
+  unsigned Threads;
   uintptr_t Arena;
   unsigned SharedBytes;
   uint32_t BlockStart = 0, Barrier = 0;
   std::vector<uint32_t> Epochs;                  ///< Per thread (fibers).
   std::vector<std::array<uint32_t, WarpWidth>> Synced; ///< Per thread.
   std::vector<ShadowCell> Shared;
+  std::vector<uint32_t> Views; ///< Threads x Threads, once an atomic orders.
+  llvm::DenseMap<uintptr_t, std::vector<uint32_t>> Released; ///< By granule.
   RaceFault Found;
 };
 

@@ -121,18 +121,29 @@ void FunctionInstrumenter::collectRaceAccesses(
   auto Size = [&](Type *T) {
     return ConstantInt::get(I64, DL.getTypeStoreSize(T).getFixedValue());
   };
+  // An explicit acquire or release orders (Race.h); seq_cst is what clang
+  // gives CUDA's relaxed atomic functions.
+  auto Order = [](AtomicOrdering O) {
+    bool Acq = O == AtomicOrdering::Acquire || O == AtomicOrdering::AcquireRelease;
+    bool Rel = O == AtomicOrdering::Release || O == AtomicOrdering::AcquireRelease;
+    return (Acq ? RaceAcquire : 0u) | (Rel ? RaceRelease : 0u);
+  };
   if (auto *L = dyn_cast<LoadInst>(&I))
     return Add(L->getPointerOperand(), Size(L->getType()),
-               RaceRead | (L->isAtomic() ? RaceAtomic : 0u));
+               RaceRead | (L->isAtomic() ? RaceAtomic | Order(L->getOrdering())
+                                         : 0u));
   if (auto *St = dyn_cast<StoreInst>(&I))
     return Add(St->getPointerOperand(), Size(St->getValueOperand()->getType()),
-               RaceWrite | (St->isAtomic() ? RaceAtomic : 0u));
+               RaceWrite | (St->isAtomic()
+                                ? RaceAtomic | Order(St->getOrdering())
+                                : 0u));
   uint32_t Rmw = RaceRead | RaceWrite | RaceAtomic;
   if (auto *A = dyn_cast<AtomicRMWInst>(&I))
-    return Add(A->getPointerOperand(), Size(A->getType()), Rmw);
+    return Add(A->getPointerOperand(), Size(A->getType()),
+               Rmw | Order(A->getOrdering()));
   if (auto *A = dyn_cast<AtomicCmpXchgInst>(&I))
-    return Add(A->getPointerOperand(),
-               Size(A->getNewValOperand()->getType()), Rmw);
+    return Add(A->getPointerOperand(), Size(A->getNewValOperand()->getType()),
+               Rmw | Order(A->getSuccessOrdering()));
   auto *MI = dyn_cast<MemIntrinsic>(&I);
   if (!MI)
     return;

@@ -35,8 +35,11 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
   }
   unsigned NumArgs = StringSwitch<unsigned>(Name)
                          .Case(GEVO_RT_BARRIER, 3).Case(GEVO_RT_SHFL, 5)
-                         .Case(GEVO_RT_VOTE, 3).Default(1);
-  Type *Ret = Name == GEVO_RT_SYNCWARP ? Type::getVoidTy(C) : I32;
+                         .Case(GEVO_RT_VOTE, 3).Case(GEVO_RT_YIELD, 0)
+                         .Default(1);
+  Type *Ret = Name == GEVO_RT_SYNCWARP || Name == GEVO_RT_YIELD
+                  ? Type::getVoidTy(C)
+                  : I32;
   SmallVector<Type *> Params(NumArgs, I32);
   Type *I64 = Type::getInt64Ty(C);
   if (Name == GEVO_RT_CHECK) { // (address, size, is-write, UID) -> range
@@ -115,7 +118,7 @@ bool isSyncCall(const CallBase &Call) {
     return true;
   StringRef N = Callee->getName();
   return N == GEVO_RT_BARRIER || N == GEVO_RT_SHFL || N == GEVO_RT_VOTE ||
-         N == GEVO_RT_SYNCWARP;
+         N == GEVO_RT_SYNCWARP || N == GEVO_RT_YIELD;
 }
 
 /// Whether \p Kernel may reach a barrier or warp operation (an indirect call
@@ -255,11 +258,13 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
     return E;
   if (NamedMDNode *Annotations = M.getNamedMetadata("nvvm.annotations"))
     M.eraseNamedMetadata(Annotations);
-  Expected<unsigned> SharedBytes =
+  Expected<SharedLayout> Shared =
       lowerAddressSpaces(M, Ctx, Info.ReadOnlyGlobals);
-  if (!SharedBytes)
-    return SharedBytes.takeError();
-  Info.StaticSharedBytes = *SharedBytes;
+  if (!Shared)
+    return Shared.takeError();
+  Info.StaticSharedBytes = Shared->StaticBytes;
+  Info.ReservedSharedLo = Shared->ReservedLo;
+  Info.ReservedSharedHi = Shared->ReservedHi;
   Info.Shapes = annotateCost(M, Shapes);
   for (Function *K : Kernels) {
     KernelInfo &KI = Info.Kernels[K->getName()];

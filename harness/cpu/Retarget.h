@@ -67,9 +67,23 @@ struct RetargetOptions {
   bool FastIsel = false;
 };
 
+/// The block's shared arena: its static part, and where in it the reserved
+/// shared memory inline PTX asks for lies (InlinePtx.h), if it does.
+struct SharedLayout {
+  unsigned StaticBytes = 0;
+  unsigned ReservedLo = 0, ReservedHi = 0;
+};
+
+/// The shared variable standing for a block's reserved shared memory (the
+/// area cooperative groups keep their barriers in), and its size: sm_80
+/// and later reserve 1 KiB; %reserved_smem_offset_0 and _1 each start half.
+inline constexpr char ReservedSharedName[] = "__gevo_reserved_smem";
+inline constexpr unsigned ReservedSharedBytes = 1024;
+
 struct RetargetInfo {
   llvm::StringMap<KernelInfo> Kernels;
   unsigned StaticSharedBytes = 0;
+  unsigned ReservedSharedLo = 0, ReservedSharedHi = 0; ///< See SharedLayout.
   /// Size of each module-scope variable the host can reach by name.
   llvm::StringMap<uint64_t> GlobalBytes;
   llvm::StringSet<> ReadOnlyGlobals; ///< The __constant__ variables.
@@ -190,10 +204,11 @@ void defineThunks(llvm::Module &M, ContextAccess &Ctx);
 
 /// Moves every global to address space 0 (shared variables into the arena),
 /// retypes every pointer value and drops the address-space casts. Returns the
-/// static shared-memory size; names the former __constant__ variables in
+/// shared arena's layout; names the former __constant__ variables in
 /// \p ReadOnly.
-llvm::Expected<unsigned> lowerAddressSpaces(llvm::Module &M, ContextAccess &Ctx,
-                                            llvm::StringSet<> &ReadOnly);
+llvm::Expected<SharedLayout> lowerAddressSpaces(llvm::Module &M,
+                                                ContextAccess &Ctx,
+                                                llvm::StringSet<> &ReadOnly);
 
 /// Where \p I is, for messages: "function 'k' at U12" (its UID when named).
 std::string siteOf(const llvm::Instruction &I);

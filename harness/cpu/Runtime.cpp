@@ -38,11 +38,25 @@ uint32_t rtVote(uint32_t Mode, uint32_t Mask, uint32_t Pred) {
 
 void rtSyncwarp(uint32_t Mask) { rtWarp(2, 0, Mask, 0, 0, 0); }
 
+void rtYield() {
+  ThreadContext &T = *Current;
+  if (!T.Aborted)
+    T.Block->yield(T);
+}
+
 /// The slow path of a memory check: the range that holds the access, or,
 /// when none may, an empty range and the fault recorded in the context.
-AccessRange rtCheck(char *Addr, uint64_t Bytes, uint32_t IsWrite,
+AccessRange rtCheck(char *Addr, uint64_t Bytes, uint32_t Flags,
                     const char *Uid) {
   ThreadContext &T = *Current;
+  bool IsWrite = Flags & 1;
+  uint64_t Align = uint64_t(1) << (Flags >> CheckAlignShift);
+  if (reinterpret_cast<uintptr_t>(Addr) & (Align - 1)) {
+    T.FaultCode = uint32_t(Status::Misaligned);
+    T.FaultUid = Uid;
+    T.Aborted = 1;
+    return AccessRange();
+  }
   if (auto R = T.Block->findRange(T, reinterpret_cast<uintptr_t>(Addr), Bytes,
                                   IsWrite))
     return *R;
@@ -75,6 +89,7 @@ const std::pair<const char *, void *> EntryPoints[] = {
     {GEVO_RT_SHFL, reinterpret_cast<void *>(&rtShfl)},
     {GEVO_RT_VOTE, reinterpret_cast<void *>(&rtVote)},
     {GEVO_RT_SYNCWARP, reinterpret_cast<void *>(&rtSyncwarp)},
+    {GEVO_RT_YIELD, reinterpret_cast<void *>(&rtYield)},
     {GEVO_RT_CHECK, reinterpret_cast<void *>(&rtCheck)},
     {GEVO_RT_BUDGET, reinterpret_cast<void *>(&rtBudget)},
     {GEVO_RT_ACCESS, reinterpret_cast<void *>(&rtAccess)},

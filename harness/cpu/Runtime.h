@@ -29,7 +29,16 @@ enum Sreg : unsigned {
 
 enum class BarrierOp : unsigned { Sync, And, Or, Popc };
 enum class ShuffleMode : unsigned { Idx, Up, Down, Bfly };
-enum class VoteMode : unsigned { All, Any, Uni, Ballot };
+/// What a vote-style warp operation computes over its lanes' values:
+/// vote.sync, match.sync, redux.sync and activemask (whose lanes are those
+/// that wait at the same site, Mask holding the site).
+enum class VoteMode : unsigned {
+  All, Any, Uni, Ballot,
+  MatchAny, MatchAll,
+  ReduxAdd, ReduxMin, ReduxMax, ReduxUmin, ReduxUmax, ReduxAnd, ReduxOr,
+  ReduxXor,
+  ActiveMask
+};
 
 class BlockRun;
 
@@ -114,6 +123,15 @@ inline constexpr unsigned CtxPerfCountsOffset =
 inline constexpr unsigned CtxPerfBaseOffset = offsetof(ThreadContext, PerfBase);
 inline constexpr unsigned CtxTracingOffset = offsetof(ThreadContext, Tracing);
 
+/// gevo_rt_check's flags: bit 0 a write; from CheckAlignShift on, log2 of
+/// the alignment the access needs. A check shifts the address's low bits by
+/// MisalignShift into the offset it compares, so that they always miss.
+inline constexpr unsigned CheckAlignShift = 8;
+inline constexpr unsigned MisalignShift = 56;
+/// The shared arena's alignment (a variable's offset in it is aligned as
+/// the variable is, up to this).
+inline constexpr size_t SharedArenaAlign = 256;
+
 /// Stack a kernel thread may use, in every execution mode.
 inline constexpr size_t KernelStackBytes = 160 * 1024;
 
@@ -132,6 +150,7 @@ void setCurrentThread(ThreadContext *T);
 #define GEVO_RT_SHFL "gevo_rt_shfl"
 #define GEVO_RT_VOTE "gevo_rt_vote"
 #define GEVO_RT_SYNCWARP "gevo_rt_syncwarp"
+#define GEVO_RT_YIELD "gevo_rt_yield"
 #define GEVO_RT_CHECK "gevo_rt_check"
 #define GEVO_RT_BUDGET "gevo_rt_budget"
 #define GEVO_RT_ACCESS "gevo_rt_access"

@@ -56,6 +56,9 @@ std::string faultMessage(uint32_t Code) {
     return "step budget exhausted";
   case Status::ArithTrap:
     return "integer division by zero or overflow";
+  case Status::Misaligned:
+    return "misaligned address: an access whose address is not a multiple "
+           "of its size (a GPU faults on it)";
   case Status::Uninitialized: // the local-memory check (LocalChecks.cpp)
     return "(local memory): the load reads bytes of the thread's local "
            "memory that it has not written";
@@ -210,7 +213,13 @@ void BlockRun::runFibers() {
       break;
     if (L.stopped(BlockLinear))
       abortAll();
-    if (!Aborting && !release())
+    bool Spinning = false;
+    for (Wait &W : Waits)
+      if (W.S == State::Yielded) {
+        W.S = State::Ready;
+        Spinning = true;
+      }
+    if (!Aborting && !release() && !Spinning)
       divergent("threads of a block wait at a block barrier and at a warp "
                 "operation that can never complete");
   }
@@ -236,6 +245,11 @@ uint32_t BlockRun::warpOp(ThreadContext &T, const WarpRequest &R) {
   W.S = State::AtWarp;
   W.Warp = R;
   return suspend(T);
+}
+
+void BlockRun::yield(ThreadContext &T) {
+  Waits[T.Linear].S = State::Yielded;
+  suspend(T);
 }
 
 uint64_t BlockRun::grant(ThreadContext &T, uint64_t Cost, uint64_t Start) {
@@ -279,17 +293,33 @@ bool BlockRun::release() { return releaseWarps() || releaseBarrier(); }
 bool BlockRun::releaseWarps() {
   bool Progress = false;
   for (unsigned I = 0; I < Waits.size() && !Aborting; ++I)
-    if (Waits[I].S == State::AtWarp)
+    if (Waits[I].S == State::AtWarp && !isActiveMask(Waits[I].Warp))
+      Progress |= releaseWarpGroup(I);
+  // An activemask's lanes are those at its site once nothing else can move
+  // (as a GPU's converged lanes reach it together).
+  for (unsigned I = 0; I < Waits.size() && !Aborting && !Progress; ++I)
+    if (Waits[I].S == State::AtWarp && isActiveMask(Waits[I].Warp))
       Progress |= releaseWarpGroup(I);
   return Progress;
 }
 
+bool BlockRun::isActiveMask(const WarpRequest &R) {
+  return R.Kind == 1 && R.Mode == unsigned(VoteMode::ActiveMask);
+}
+
 /// Completes the warp operation thread I waits at, if every lane of its mask
-/// waits at the same operation.
+/// waits at the same operation (for activemask: the lanes at its site).
 bool BlockRun::releaseWarpGroup(unsigned I) {
   unsigned Base = I / WarpWidth * WarpWidth;
   const WarpRequest &R = Waits[I].Warp;
-  uint32_t Mask = R.Mask | (1u << (I - Base));
+  bool Active = isActiveMask(R);
+  uint32_t Mask = Active ? 0 : R.Mask | (1u << (I - Base));
+  for (unsigned Lane = 0; Active && Lane < WarpWidth; ++Lane) {
+    unsigned J = Base + Lane;
+    if (J < Waits.size() && Waits[J].S == State::AtWarp &&
+        isActiveMask(Waits[J].Warp) && Waits[J].Warp.Mask == R.Mask)
+      Mask |= 1u << Lane;
+  }
   WarpLanes Lanes;
   for (unsigned Lane = 0; Lane < WarpWidth; ++Lane) {
     if (!(Mask >> Lane & 1))
@@ -312,7 +342,7 @@ bool BlockRun::releaseWarpGroup(unsigned I) {
     Lanes.C[Lane] = Other.C;
   }
   Lanes.Mask = Mask;
-  if (Race)
+  if (Race && !Active) // activemask orders nothing
     Race->warpSync(Base, Mask);
   for (unsigned Lane = 0; Lane < WarpWidth; ++Lane) {
     if (!(Mask >> Lane & 1))

@@ -90,6 +90,8 @@ public:
     uint32_t Mask, Value, B, C;
   };
   uint32_t warpOp(ThreadContext &T, const WarpRequest &R);
+  /// Lets the block's other threads run before \p T goes on (a spin).
+  void yield(ThreadContext &T);
   /// \p T's cost passed its limit: charges the launch and answers a new
   /// limit, or 0 after recording a Timeout when the thread (which started
   /// at cost \p Start) or the launch has spent its budget.
@@ -114,7 +116,7 @@ public:
   }
 
 private:
-  enum class State { Ready, AtBarrier, AtWarp, Done };
+  enum class State { Ready, AtBarrier, AtWarp, Yielded, Done };
   struct Wait {
     State S = State::Ready;
     unsigned Site = 0;
@@ -133,6 +135,7 @@ private:
   bool release();
   bool releaseWarps();
   bool releaseWarpGroup(unsigned I);
+  static bool isActiveMask(const WarpRequest &R);
   bool releaseBarrier();
   void divergent(std::string Message);
   /// Records the race Race found as \p T's fault; 1.

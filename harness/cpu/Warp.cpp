@@ -3,6 +3,9 @@
 #include "Warp.h"
 #include "Runtime.h"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace gevo::cpu {
 namespace {
 
@@ -38,13 +41,28 @@ uint32_t shuffle(ShuffleMode Mode, const WarpLanes &Lanes, unsigned Lane) {
   return Lanes.Values[J];
 }
 
-uint32_t vote(VoteMode Mode, const WarpLanes &Lanes) {
-  uint32_t Ballot = 0, Active = 0;
-  for (unsigned I = 0; I < WarpWidth; ++I)
-    if (Lanes.Mask >> I & 1) {
-      ++Active;
-      Ballot |= uint32_t(Lanes.Values[I] != 0) << I;
-    }
+uint32_t vote(VoteMode Mode, const WarpLanes &Lanes, unsigned Lane) {
+  uint32_t Ballot = 0, Active = 0, Same = 0;
+  uint32_t Own = Lanes.Values[Lane];
+  uint32_t Add = 0, And = ~0u, Or = 0, Xor = 0;
+  int32_t Min = INT32_MAX, Max = INT32_MIN;
+  uint32_t Umin = ~0u, Umax = 0;
+  for (unsigned I = 0; I < WarpWidth; ++I) {
+    if (!(Lanes.Mask >> I & 1))
+      continue;
+    uint32_t V = Lanes.Values[I];
+    ++Active;
+    Ballot |= uint32_t(V != 0) << I;
+    Same |= uint32_t(V == Own) << I;
+    Add += V;
+    And &= V;
+    Or |= V;
+    Xor ^= V;
+    Min = std::min(Min, int32_t(V));
+    Max = std::max(Max, int32_t(V));
+    Umin = std::min(Umin, V);
+    Umax = std::max(Umax, V);
+  }
   unsigned Set = __builtin_popcount(Ballot);
   switch (Mode) {
   case VoteMode::All:
@@ -55,6 +73,28 @@ uint32_t vote(VoteMode Mode, const WarpLanes &Lanes) {
     return Set == 0 || Set == Active;
   case VoteMode::Ballot:
     return Ballot;
+  case VoteMode::MatchAny:
+    return Same;
+  case VoteMode::MatchAll:
+    return Same == Lanes.Mask ? Lanes.Mask : 0;
+  case VoteMode::ReduxAdd:
+    return Add;
+  case VoteMode::ReduxMin:
+    return uint32_t(Min);
+  case VoteMode::ReduxMax:
+    return uint32_t(Max);
+  case VoteMode::ReduxUmin:
+    return Umin;
+  case VoteMode::ReduxUmax:
+    return Umax;
+  case VoteMode::ReduxAnd:
+    return And;
+  case VoteMode::ReduxOr:
+    return Or;
+  case VoteMode::ReduxXor:
+    return Xor;
+  case VoteMode::ActiveMask:
+    return Lanes.Mask;
   }
   return 0;
 }
@@ -66,7 +106,7 @@ uint32_t computeWarpOp(unsigned Kind, unsigned Mode, const WarpLanes &Lanes,
   if (Kind == 0)
     return shuffle(ShuffleMode(Mode), Lanes, Lane);
   if (Kind == 1)
-    return vote(VoteMode(Mode), Lanes);
+    return vote(VoteMode(Mode), Lanes, Lane);
   return 0;
 }
 

@@ -17,7 +17,8 @@ struct WarpLanes {
 };
 
 /// Kind 0: shfl.sync (Mode a ShuffleMode, PTX semantics of b and c); 1:
-/// vote.sync (Mode a VoteMode); 2: bar.warp.sync (returns 0).
+/// vote.sync, match.sync, redux.sync, activemask (Mode a VoteMode); 2:
+/// bar.warp.sync (returns 0).
 uint32_t computeWarpOp(unsigned Kind, unsigned Mode, const WarpLanes &Lanes,
                        unsigned Lane);
 

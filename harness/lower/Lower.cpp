@@ -55,12 +55,26 @@ Error checkArch(const Triple &TT, StringRef Arch) {
                             "' (expected e.g. sm_80)");
 }
 
+/// The PTX ISA version the module was compiled for (its functions'
+/// "+ptxNN" target feature, as clang sets it), so that the PTX's .version
+/// admits what its inline PTX uses; empty: the arch's minimum.
+std::string ptxVersionFeature(const Module &M) {
+  for (const Function &F : M) {
+    SmallVector<StringRef> Features;
+    F.getFnAttribute("target-features").getValueAsString().split(Features, ',');
+    for (StringRef Feature : Features)
+      if (Feature.starts_with("+ptx"))
+        return Feature.str();
+  }
+  return "";
+}
+
 std::unique_ptr<TargetMachine> createMachine(const Module &M,
                                              const gevo::PtxOptions &Opts) {
   Triple TT(M.getTargetTriple());
   return std::unique_ptr<TargetMachine>(nvptxTarget(TT)->createTargetMachine(
-      TT.str(), Opts.Arch, "", TargetOptions(), std::nullopt, std::nullopt,
-      gevo::codeGenLevel(Opts.OptLevel)));
+      TT.str(), Opts.Arch, ptxVersionFeature(M), TargetOptions(), std::nullopt,
+      std::nullopt, gevo::codeGenLevel(Opts.OptLevel)));
 }
 
 Error emitPtx(Module &M, TargetMachine &TM, std::string &Ptx) {

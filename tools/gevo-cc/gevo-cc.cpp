@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -246,9 +247,17 @@ std::vector<std::string> headerArgs(const Options &O, StringRef HeaderDir) {
     return {"-nocudainc", "-isystem", (HeaderDir + "/stubs").str(),
             "-include", (HeaderDir + "/gevo_cuda.h").str()};
   std::string Cuda = findToolkit();
-  return {"--cuda-path=" + Cuda, "-isystem", Cuda + "/include/cccl",
-          "-isystem", (HeaderDir + "/nvidia").str(),
-          "-include", (HeaderDir + "/nvidia/gevo_nvidia.h").str()};
+  std::vector<std::string> Args = {
+      "--cuda-path=" + Cuda, "-isystem", Cuda + "/include/cccl",
+      "-isystem", (HeaderDir + "/nvidia").str(),
+      "-include", (HeaderDir + "/nvidia/gevo_nvidia.h").str()};
+  // clang 19's __clang_cuda_intrinsics.h hands __reduce_*_sync's (mask,
+  // value) to builtins that take (value, mask) (llvm-project issue 131415,
+  // fixed upstream in 2025): swapped back before that header is read.
+  for (const char *Op : {"add", "min", "max", "umin", "umax", "and", "or", "xor"})
+    Args.push_back(formatv("-D__nvvm_redux_sync_{0}(m,v)=__nvvm_redux_sync_{0}(v,m)",
+                           Op).str());
+  return Args;
 }
 
 std::vector<std::string> clangArgs(const Options &O, StringRef Clang,

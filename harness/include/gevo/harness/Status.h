@@ -27,9 +27,10 @@ enum class Status {
   Race,             ///< conflicting accesses of two threads, unordered
   Uninitialized,    ///< a read of memory no thread of the launch wrote
   GpuFault,         ///< a GPU target's kernel faulted (the driver's error)
+  Misaligned,       ///< an access not aligned to its size (a GPU faults)
 };
 /// How many statuses there are (the last one's value + 1).
-inline constexpr unsigned NumStatuses = unsigned(Status::GpuFault) + 1;
+inline constexpr unsigned NumStatuses = unsigned(Status::Misaligned) + 1;
 
 /// snake_case name, as in logs and JSON: "ok", "oob_read", ...
 std::string_view statusName(Status S);

@@ -2,9 +2,11 @@
 //
 // __shfl_sync, __shfl_up_sync, __shfl_down_sync and __shfl_xor_sync for
 // 32- and 64-bit integers, float and double; __all_sync, __any_sync,
-// __uni_sync, __ballot_sync, __activemask, __syncwarp; and __ldg (read-only
-// global loads) for the scalar types and the common vector types. All map to
-// NVVM builtins, so the IR holds intrinsics, not inline asm.
+// __uni_sync, __ballot_sync, __activemask, __syncwarp; __match_any_sync and
+// __match_all_sync, __reduce_*_sync (sm_80), __nanosleep; and __ldg
+// (read-only global loads) for the scalar types and the common vector
+// types. All map to NVVM builtins, so the IR holds intrinsics, not inline
+// asm.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_CUDA_WARP_H
@@ -72,6 +74,42 @@ __GEVO_DEV unsigned __activemask() { return __nvvm_activemask(); }
 __GEVO_DEV void __syncwarp(unsigned __m = 0xffffffff) {
   __nvvm_bar_warp_sync(__m);
 }
+__GEVO_DEV void __nanosleep(unsigned __ns) { __nvvm_nanosleep(__ns); }
+
+// match.sync compares bits: 32-bit types as one word, 64-bit ones as two.
+#define __GEVO_MATCH(T, Bits, As)                                              \
+  __GEVO_DEV unsigned __match_any_sync(unsigned __m, T __v) {                  \
+    return __nvvm_match_any_sync_i##Bits(__m, __builtin_bit_cast(As, __v));    \
+  }                                                                            \
+  __GEVO_DEV unsigned __match_all_sync(unsigned __m, T __v, int *__pred) {     \
+    return __nvvm_match_all_sync_i##Bits##p(__m, __builtin_bit_cast(As, __v),  \
+                                            __pred);                           \
+  }
+__GEVO_MATCH(unsigned, 32, unsigned)
+__GEVO_MATCH(int, 32, unsigned)
+__GEVO_MATCH(float, 32, unsigned)
+__GEVO_MATCH(unsigned long, 64, unsigned long long)
+__GEVO_MATCH(long, 64, unsigned long long)
+__GEVO_MATCH(unsigned long long, 64, unsigned long long)
+__GEVO_MATCH(long long, 64, unsigned long long)
+__GEVO_MATCH(double, 64, unsigned long long)
+#undef __GEVO_MATCH
+
+// redux.sync's builtins take (value, mask).
+#define __GEVO_REDUCE(Name, T, Op)                                             \
+  __GEVO_DEV T __reduce_##Name##_sync(unsigned __m, T __v) {                   \
+    return __nvvm_redux_sync_##Op(__v, __m);                                   \
+  }
+__GEVO_REDUCE(add, unsigned, add)
+__GEVO_REDUCE(add, int, add)
+__GEVO_REDUCE(min, unsigned, umin)
+__GEVO_REDUCE(min, int, min)
+__GEVO_REDUCE(max, unsigned, umax)
+__GEVO_REDUCE(max, int, max)
+__GEVO_REDUCE(and, unsigned, and)
+__GEVO_REDUCE(or, unsigned, or)
+__GEVO_REDUCE(xor, unsigned, xor)
+#undef __GEVO_REDUCE
 
 #define __GEVO_LDG(T, Suffix)                                                  \
   __GEVO_DEV T __ldg(const T *__p) { return __nvvm_ldg_##Suffix(__p); }

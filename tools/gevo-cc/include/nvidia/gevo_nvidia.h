@@ -6,6 +6,11 @@
 //   parses host-side `<<<...>>>` launches with the pre-CUDA-9.2 protocol,
 //   which calls cudaConfigureCall; CUDA 13's runtime no longer declares it.
 //   The host code is only parsed (device-only compilation): nothing calls it.
+//
+// One more gap is covered on clang's command line (gevo-cc.cpp,
+// headerArgs), since it must precede clang's own CUDA headers: clang 19's
+// __reduce_*_sync pass (mask, value) to redux builtins that take (value,
+// mask); -D macros swap them back.
 #pragma once
 extern "C" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
                                          size_t sharedMem = 0,

@@ -20,7 +20,9 @@ extern "C" __global__ void inline_ptx(const float *in, unsigned *out) {
   asm("mov.u32 %0, %%laneid;" : "=r"(lane));
   asm("mov.u32 %0, %%lanemask_lt;" : "=r"(lt));
   asm("mov.u32 %0, %%warpid;" : "=r"(warp));
-  SAME(lane, t % 32) SAME(lt, (1u << lane) - 1) SAME(warp, t / 32)
+  SAME(lane, t % 32) SAME(lt, (1u << lane) - 1)
+  // %warpid is a hardware slot, the same for the warp's lanes.
+  SAME(__shfl_sync(0xffffffffu, warp, 0), warp)
   // f16: exact values round-trip; sums of halves are exact.
   float x = t * 0.5f, y = 1.25f;
   unsigned short hs;
@@ -77,8 +79,12 @@ extern "C" __global__ void inline_ptx(const float *in, unsigned *out) {
   asm("activemask.b32 %0;" : "=r"(v));
   SAME(v, 0xffffffffu)
   float v0, v1;
-  asm("ld.global.nc.v2.f32 {%0, %1}, [%2];" : "=f"(v0), "=f"(v1) : "l"(in + t));
-  SAME(v0, in[t]) SAME(v1, in[t + 1])
+  unsigned e = t & ~1u; // .v2.f32 needs 8 bytes' alignment
+#ifdef GEVO_MISALIGNED_VECTOR
+  e |= 1;
+#endif
+  asm("ld.global.nc.v2.f32 {%0, %1}, [%2];" : "=f"(v0), "=f"(v1) : "l"(in + e));
+  SAME(v0, in[e]) SAME(v1, in[e + 1])
   float r;
   asm("sqrt.rn.f32 %0, %1;" : "=f"(r) : "f"(float(t * t)));
   SAME(r, float(t))

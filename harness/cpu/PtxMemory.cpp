@@ -1,0 +1,273 @@
+//===- PtxMemory.cpp - Inline PTX: memory, atomics, warp operations -------===//
+//
+// Loads and stores (ld/st, .v2/.v4, any cache qualifier), atomics (atom,
+// red), address conversions (cvta) and warp operations of an inline PTX
+// call. Pointer operands stay pointers (the checks trace them to their
+// buffers); integer addresses are generic or global ones, or offsets into
+// the shared window (InlinePtx.h). Loads with a memory order (.acquire,
+// .relaxed) are atomic loads and first let the block's other threads run:
+// what a thread spinning on them waits for (cooperative groups' multi-warp
+// barriers) can then happen.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InlinePtx.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace gevo::cpu {
+namespace {
+
+constexpr unsigned SharedAS = 3;
+
+bool inShared(const PtxOpcode &O) {
+  return any_of(O.Mods, [](StringRef M) { return M.starts_with("shared"); });
+}
+
+/// The memory order an ld, st, atom or red names (.sem), if any.
+std::optional<AtomicOrdering> memoryOrder(const PtxOpcode &O) {
+  if (O.has("acquire"))
+    return AtomicOrdering::Acquire;
+  if (O.has("release"))
+    return AtomicOrdering::Release;
+  if (O.has("acq_rel"))
+    return AtomicOrdering::AcquireRelease;
+  if (O.has("relaxed"))
+    return AtomicOrdering::Monotonic;
+  if (O.Op == "atom" || O.Op == "red") // PTX: .relaxed by default
+    return AtomicOrdering::Monotonic;
+  return std::nullopt;
+}
+
+} // namespace
+
+Value *PtxTranslator::reservedShared(unsigned Offset) {
+  Module &M = *Call.getModule();
+  auto *G = M.getNamedGlobal(ReservedSharedName);
+  if (!G) {
+    auto *T = ArrayType::get(B.getInt8Ty(), ReservedSharedBytes);
+    G = new GlobalVariable(M, T, false, GlobalValue::InternalLinkage,
+                           UndefValue::get(T), ReservedSharedName, nullptr,
+                           GlobalValue::NotThreadLocal, SharedAS);
+    G->setAlignment(Align(16));
+  }
+  Value *P = B.CreateConstInBoundsGEP1_32(B.getInt8Ty(), G, Offset);
+  return B.CreatePtrToInt(P, B.getInt32Ty());
+}
+
+Expected<Value *> PtxTranslator::address(StringRef Tok, const PtxOpcode &O) {
+  Tok = Tok.trim();
+  if (!Tok.consume_front("[") || !Tok.consume_back("]"))
+    return unsupportedPtx("address '" + Tok + "'");
+  auto [Base, Off] = Tok.split('+');
+  int64_t Offset = 0;
+  if (!Off.empty() && Off.trim().getAsInteger(0, Offset))
+    return unsupportedPtx("address offset '" + Off + "'");
+  // A pointer operand stays a pointer (the checks trace it to its buffer).
+  unsigned N = 0;
+  StringRef Operand = Base.trim();
+  if (Operand.consume_front("$") && !Operand.getAsInteger(10, N) &&
+      N >= NumOutputs && N - NumOutputs < Call.arg_size())
+    if (Value *P = Call.getArgOperand(N - NumOutputs);
+        P->getType()->isPointerTy())
+      return B.CreateGEP(B.getInt8Ty(), P, B.getInt64(uint64_t(Offset)));
+  if (O.has("local") || O.has("const") || O.has("param"))
+    return unsupportedPtx("an integer address in a state space's window ('" +
+                          Tok + "')");
+  bool Shared = inShared(O);
+  Expected<Value *> A = read(Base, Shared ? 32 : 64);
+  if (!A)
+    return A.takeError();
+  Type *IntTy = (*A)->getType();
+  Value *At = B.CreateAdd(*A, ConstantInt::get(IntTy, uint64_t(Offset)));
+  if (!Shared)
+    return B.CreateIntToPtr(At, B.getPtrTy());
+  return B.CreateAddrSpaceCast(B.CreateIntToPtr(At, B.getPtrTy(SharedAS)),
+                               B.getPtrTy());
+}
+
+/// ld and st in any state space with any cache qualifier: plain accesses,
+/// or atomic ones with the memory order they name.
+Error PtxTranslator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
+  if (Args.size() != 2)
+    return unsupportedPtx("'" + O.Op + "' with " + Twine(Args.size()) +
+                          " operands");
+  unsigned W = ptxWidth(O.type());
+  Type *T = B.getIntNTy(W);
+  bool Load = O.Op == "ld";
+  // .v2/.v4: {a, b, ...} registers at consecutive elements.
+  SmallVector<StringRef> Elems;
+  StringRef Regs = Load ? Args[0] : Args[1];
+  if (Regs.starts_with("{"))
+    Regs.trim("{} ").split(Elems, ',');
+  else
+    Elems.push_back(Regs);
+  if (Elems.size() != (O.has("v4") ? 4u : O.has("v2") ? 2u : 1u))
+    return unsupportedPtx("'" + O.Op + "' with " + Twine(Elems.size()) +
+                          " registers for its vector");
+  Expected<Value *> Ptr = address(Load ? Args[1] : Args[0], O);
+  if (!Ptr)
+    return Ptr.takeError();
+  std::optional<AtomicOrdering> Order = memoryOrder(O);
+  if (Order && Load)
+    intrinsic(Intrinsic::nvvm_nanosleep, {B.getInt32(0)});
+  // One access of the whole vector, aligned as PTX requires it.
+  unsigned N = Elems.size();
+  Type *VT = N == 1 ? T : FixedVectorType::get(T, N);
+  Align Alignment(std::max<uint64_t>(1, uint64_t(N) * W / 8));
+  auto Ordered = [&](auto *I) {
+    I->setVolatile(O.has("volatile"));
+    if (Order && N == 1)
+      I->setAtomic(*Order);
+  };
+  if (Load) {
+    LoadInst *L = B.CreateAlignedLoad(VT, *Ptr, Alignment);
+    Ordered(L);
+    for (unsigned K = 0; K < N; ++K)
+      if (Error E = write(Elems[K], N == 1 ? L : B.CreateExtractElement(L, K)))
+        return E;
+    return Error::success();
+  }
+  Value *V = N == 1 ? nullptr : PoisonValue::get(VT);
+  for (unsigned K = 0; K < N; ++K) {
+    Expected<Value *> E = read(Elems[K], W);
+    if (!E)
+      return E.takeError();
+    V = N == 1 ? *E : B.CreateInsertElement(V, *E, K);
+  }
+  Ordered(B.CreateAlignedStore(V, *Ptr, Alignment));
+  return Error::success();
+}
+
+/// atom.OP[.sem][.scope][.space].TYPE d, [a], b[, c] and red (no d).
+Error PtxTranslator::atomic(const PtxOpcode &O, ArrayRef<StringRef> Args) {
+  bool Red = O.Op == "red";
+  unsigned Need = (Red ? 2 : 3) + O.has("cas");
+  if (Args.size() != Need)
+    return unsupportedPtx("'" + O.Op + "' with " + Twine(Args.size()) +
+                          " operands");
+  StringRef Ty = O.type();
+  unsigned W = ptxWidth(Ty);
+  bool Float = Ty.starts_with("f");
+  bool Signed = Ty.starts_with("s");
+  Expected<Value *> Ptr = address(Args[Red ? 0 : 1], O);
+  Expected<Value *> V = read(Args[Red ? 1 : 2], W);
+  if (!Ptr || !V)
+    return joinErrors(Ptr.takeError(), V.takeError());
+  AtomicOrdering Order = *memoryOrder(O);
+  Value *Old = nullptr;
+  if (O.has("cas")) {
+    Expected<Value *> New = read(Args[3], W);
+    if (!New)
+      return New.takeError();
+    AtomicOrdering Failure = Order == AtomicOrdering::Release
+                                 ? AtomicOrdering::Monotonic
+                             : Order == AtomicOrdering::AcquireRelease
+                                 ? AtomicOrdering::Acquire
+                                 : Order;
+    Old = B.CreateExtractValue(
+        B.CreateAtomicCmpXchg(*Ptr, *V, *New, Align(W / 8), Order, Failure),
+        0);
+  } else {
+    using BinOp = AtomicRMWInst::BinOp;
+    // The operation is the modifier after .sem, .scope and .space.
+    auto Op = find_if(O.Mods, [](StringRef M) {
+      return is_contained({"add", "and", "or", "xor", "exch", "min", "max",
+                           "inc", "dec"},
+                          M);
+    });
+    std::optional<BinOp> Kind =
+        StringSwitch<std::optional<BinOp>>(Op == O.Mods.end() ? "" : *Op)
+            .Case("add", Float ? AtomicRMWInst::FAdd : AtomicRMWInst::Add)
+            .Case("and", AtomicRMWInst::And)
+            .Case("or", AtomicRMWInst::Or)
+            .Case("xor", AtomicRMWInst::Xor)
+            .Case("exch", AtomicRMWInst::Xchg)
+            .Case("min", Float    ? AtomicRMWInst::FMin
+                         : Signed ? AtomicRMWInst::Min
+                                  : AtomicRMWInst::UMin)
+            .Case("max", Float    ? AtomicRMWInst::FMax
+                         : Signed ? AtomicRMWInst::Max
+                                  : AtomicRMWInst::UMax)
+            .Case("inc", AtomicRMWInst::UIncWrap)
+            .Case("dec", AtomicRMWInst::UDecWrap)
+            .Default(std::nullopt);
+    if (!Kind || O.has("f16x2") || O.has("bf16x2") || O.has("v2") ||
+        O.has("v4") || Ty == "f16" || Ty == "bf16")
+      return unsupportedPtx("instruction '" + O.Op + "." +
+                            join(O.Mods, ".") + "'");
+    Value *Operand = *V;
+    if (Float)
+      Operand = Ops.asFloat(Operand, Ty);
+    Old = B.CreateAtomicRMW(*Kind, *Ptr, Operand, Align(W / 8), Order);
+    if (Float)
+      Old = bits(Old, W);
+  }
+  return Red ? Error::success() : write(Args[0], Old);
+}
+
+/// cvta[.to].SPACE.uN d, a: generic <-> shared window; global and generic
+/// addresses are the same numbers.
+Error PtxTranslator::convertAddress(const PtxOpcode &O,
+                                    ArrayRef<StringRef> Args) {
+  if (Args.size() != 2)
+    return unsupportedPtx("'cvta' with " + Twine(Args.size()) + " operands");
+  unsigned W = ptxWidth(O.type());
+  bool ToSpace = O.has("to");
+  Expected<Value *> A = read(Args[1], W);
+  if (!A)
+    return A.takeError();
+  if (!inShared(O)) {
+    if (O.has("global"))
+      return write(Args[0], *A);
+    return unsupportedPtx("instruction 'cvta." + join(O.Mods, ".") + "'");
+  }
+  Value *R;
+  if (ToSpace) {
+    Value *P = B.CreateAddrSpaceCast(B.CreateIntToPtr(*A, B.getPtrTy()),
+                                     B.getPtrTy(SharedAS));
+    R = B.CreatePtrToInt(P, B.getIntNTy(W));
+  } else {
+    Value *P = B.CreateIntToPtr(*A, B.getPtrTy(SharedAS));
+    R = B.CreatePtrToInt(B.CreateAddrSpaceCast(P, B.getPtrTy()),
+                         B.getIntNTy(W));
+  }
+  return write(Args[0], R);
+}
+
+Error PtxTranslator::warp(const PtxOpcode &O, ArrayRef<StringRef> Args) {
+  using namespace Intrinsic;
+  if (O.Op == "activemask")
+    return write(Args[0], intrinsic(nvvm_activemask, {}));
+  if (O.Op == "vote") {
+    Expected<Value *> Mask = read(Args.back(), 32);
+    Expected<Value *> P = read(Args[1], 1);
+    if (!Mask || !P)
+      return joinErrors(Mask.takeError(), P.takeError());
+    Intrinsic::ID Id = O.has("ballot") ? nvvm_vote_ballot_sync
+                       : O.has("any")  ? nvvm_vote_any_sync
+                       : O.has("all")  ? nvvm_vote_all_sync
+                                       : nvvm_vote_uni_sync;
+    return write(Args[0], intrinsic(Id, {*Mask, *P}));
+  }
+  // shfl.sync.MODE.b32 d[|p], a, b, c, membermask
+  StringRef Dest = Args[0].split('|').first;
+  Intrinsic::ID Id = O.has("idx")    ? nvvm_shfl_sync_idx_i32
+                     : O.has("up")   ? nvvm_shfl_sync_up_i32
+                     : O.has("down") ? nvvm_shfl_sync_down_i32
+                                     : nvvm_shfl_sync_bfly_i32;
+  if (Args.size() != 5 || Args[0].contains('|'))
+    return unsupportedPtx("'shfl.sync' with a predicate destination");
+  Expected<Value *> A = read(Args[1], 32), Lane = read(Args[2], 32),
+                    C = read(Args[3], 32), Mask = read(Args[4], 32);
+  for (Expected<Value *> *E : {&A, &Lane, &C, &Mask})
+    if (!*E)
+      return E->takeError();
+  return write(Dest, intrinsic(Id, {*Mask, *A, *Lane, *C}));
+}
+
+} // namespace gevo::cpu
