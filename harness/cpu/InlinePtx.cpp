@@ -18,9 +18,11 @@
 // div sqrt rcp rsqrt ex2 lg2 sin cos; and or xor not shl shr prmt lop3 bfe
 // bfi shf; cvt; setp and selp with predicates; and (PtxMemory.cpp) ld/st
 // (also .v2/.v4) in the generic, global and shared spaces with any cache
-// qualifier or memory order, atom/red, cvta; shfl.sync, vote.sync,
-// activemask; trap. Anything else (integer division, a label, a guard, an
-// unknown instruction) is an error naming it: the variant is not run.
+// qualifier or memory order, atom/red, cvta; shfl.sync (with its
+// predicate), vote.sync, activemask; trap. A guarded instruction (`@p`,
+// `@!p`) runs where its predicate holds. Anything else (integer division,
+// a label or branch, an unknown instruction) is an error naming it: the
+// variant is not run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -204,8 +206,10 @@ Error PtxTranslator::statement(StringRef Text) {
     return Error::success();
   auto [Head, Rest] = S.split(' ');
   Head = Head.trim();
-  if (S.starts_with("@") || Head.ends_with(":"))
-    return unsupportedPtx("a guard or label ('" + S + "')");
+  if (Head.consume_front("@"))
+    return guarded(Head, Rest);
+  if (Head.ends_with(":"))
+    return unsupportedPtx("a label ('" + S + "')");
   if (Head == ".reg") { // .reg .TYPE a, b, c<4> (ranges unsupported)
     auto [Ty, Names] = Rest.trim().split(' ');
     SmallVector<StringRef> List;

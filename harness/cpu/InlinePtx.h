@@ -53,6 +53,7 @@ private:
   llvm::Error convertAddress(const PtxOpcode &O,
                              llvm::ArrayRef<llvm::StringRef> Args);
   llvm::Error warp(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
+  llvm::Error guarded(llvm::StringRef Guard, llvm::StringRef Body);
 
   llvm::CallInst &Call;
   llvm::IRBuilder<> B;

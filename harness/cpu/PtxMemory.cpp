@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -255,19 +256,78 @@ Error PtxTranslator::warp(const PtxOpcode &O, ArrayRef<StringRef> Args) {
     return write(Args[0], intrinsic(Id, {*Mask, *P}));
   }
   // shfl.sync.MODE.b32 d[|p], a, b, c, membermask
-  StringRef Dest = Args[0].split('|').first;
+  auto [Dest, PredDest] = Args[0].split('|');
   Intrinsic::ID Id = O.has("idx")    ? nvvm_shfl_sync_idx_i32
                      : O.has("up")   ? nvvm_shfl_sync_up_i32
                      : O.has("down") ? nvvm_shfl_sync_down_i32
                                      : nvvm_shfl_sync_bfly_i32;
-  if (Args.size() != 5 || Args[0].contains('|'))
-    return unsupportedPtx("'shfl.sync' with a predicate destination");
+  if (Args.size() != 5)
+    return unsupportedPtx("'shfl.sync' with " + Twine(Args.size()) +
+                          " operands");
   Expected<Value *> A = read(Args[1], 32), Lane = read(Args[2], 32),
                     C = read(Args[3], 32), Mask = read(Args[4], 32);
   for (Expected<Value *> *E : {&A, &Lane, &C, &Mask})
     if (!*E)
       return E->takeError();
-  return write(Dest, intrinsic(Id, {*Mask, *A, *Lane, *C}));
+  if (Error E = write(Dest, intrinsic(Id, {*Mask, *A, *Lane, *C})))
+    return E;
+  if (PredDest.empty())
+    return Error::success();
+  // p: whether the source lane lies in range, as the PTX ISA computes it
+  // from the lane, b and c (segment mask in bits 8-12, clamp in 0-4).
+  Value *Self = intrinsic(nvvm_read_ptx_sreg_laneid, {});
+  Value *Seg = B.CreateAnd(B.CreateLShr(*C, 8), 31);
+  Value *MaxLane = B.CreateOr(B.CreateAnd(Self, Seg),
+                              B.CreateAnd(*C, B.CreateNot(Seg)));
+  MaxLane = B.CreateAnd(MaxLane, 31);
+  Value *By = B.CreateAnd(*Lane, 31);
+  Value *InRange;
+  if (O.has("up"))
+    InRange = B.CreateICmpSGE(B.CreateSub(Self, By), MaxLane);
+  else if (O.has("down"))
+    InRange = B.CreateICmpULE(B.CreateAdd(Self, By), MaxLane);
+  else if (O.has("idx"))
+    InRange = B.CreateICmpULE(
+        B.CreateOr(B.CreateAnd(Self, Seg), B.CreateAnd(By, B.CreateNot(Seg))),
+        MaxLane);
+  else
+    InRange = B.CreateICmpULE(B.CreateXor(Self, By), MaxLane);
+  return write(PredDest, InRange);
+}
+
+/// `@p INSTRUCTION` (or `@!p`): the instruction runs where p holds; each
+/// register it sets merges with its old value.
+Error PtxTranslator::guarded(StringRef Guard, StringRef Body) {
+  bool Negated = Guard.consume_front("!");
+  Expected<Value *> P = read(Guard, 1);
+  if (!P)
+    return P.takeError();
+  Value *Cond = Negated ? B.CreateNot(*P) : *P;
+  StringMap<Value *> Before = Regs;
+  BasicBlock *Head = B.GetInsertBlock();
+  Instruction *Then = SplitBlockAndInsertIfThen(Cond, &Call, false);
+  B.SetInsertPoint(Then);
+  if (Error E = statement(Body))
+    return E;
+  BasicBlock *ThenEnd = B.GetInsertBlock();
+  for (auto &Entry : Regs) {
+    Value *&V = Entry.second; // (a structured binding would copy it)
+    Value *Old = Before.lookup(Entry.first());
+    if (V == Old)
+      continue;
+    unsigned W = V->getType()->getPrimitiveSizeInBits();
+    B.SetInsertPoint(ThenEnd->getTerminator());
+    Value *New = bits(V, W);
+    B.SetInsertPoint(Head->getTerminator());
+    Old = Old ? bits(Old, W) : UndefValue::get(New->getType());
+    PHINode *Phi = PHINode::Create(New->getType(), 2, "",
+                                   Call.getParent()->begin());
+    Phi->addIncoming(New, ThenEnd);
+    Phi->addIncoming(Old, Head);
+    V = Phi;
+  }
+  B.SetInsertPoint(&Call);
+  return Error::success();
 }
 
 } // namespace gevo::cpu

@@ -38,6 +38,16 @@ extern "C" __global__ void sync_ops(const int *in, int *out, int *count) {
   SAME(all, ~0u) SAME(pred, 1)
   SAME(__match_all_sync(~0u, v, &pred) != 0, same == ~0u && v == in[base])
   SAME(__reduce_add_sync(~0u, v), add)
+  // An inclusive scan as CUB writes it: shfl with its predicate, a guard.
+  int scan = v, upto = 0;
+  for (unsigned k = 0; k <= lane; ++k)
+    upto += in[base + k];
+  for (int d = 1; d < 32; d *= 2)
+    asm("{ .reg .s32 r0; .reg .pred p;"
+        "  shfl.sync.up.b32 r0|p, %1, %2, 0, 0xffffffff;"
+        "  @p add.s32 r0, r0, %1; mov.s32 %0, r0; }"
+        : "=r"(scan) : "r"(scan), "r"(d));
+  SAME(scan, upto)
   SAME(__reduce_min_sync(~0u, v), lo)
   SAME(__reduce_max_sync(~0u, v), hi)
   // activemask: the lanes that reach it together.
