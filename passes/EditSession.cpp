@@ -118,12 +118,12 @@ void EditSession::fixUse(Use &U, const Instruction *Exclude) {
     Tokens.push_back(token(*V));
   OperandRef Where{getUid(*User).str(), U.getOperandNo()};
   std::string Choice = Choose->pickFix(Where, Tokens);
-  if (Choice == "C") {
-    U.set(fallbackConstant(U->getType()));
-    return;
-  }
-  U.set(Values[find(Tokens, Choice) - Tokens.begin()]);
+  U.set(Choice == "C" ? fallbackConstant(U->getType())
+                      : Values[find(Tokens, Choice) - Tokens.begin()]);
+  loosen(*User);
 }
+
+void EditSession::loosen(Instruction &I) { I.dropPoisonGeneratingAnnotations(); }
 
 std::string EditSession::deriveUid(StringRef Source, StringRef Place) const {
   std::string Base = (Source + "@" + Place).str();
@@ -143,6 +143,7 @@ Instruction *EditSession::cloneBefore(Instruction &Src, Instruction &Pos) {
     C->setName(Src.getName());
   setUid(*C, deriveUid(getUid(Src), getUid(Pos)));
   Uids.insert(*C);
+  loosen(*C);
   return C;
 }
 
@@ -188,8 +189,10 @@ void EditSession::giveUser(Instruction &I) {
         Refs.push_back({getUid(J).str(), U.getOperandNo()});
       }
   }
-  if (std::optional<size_t> Pick = Choose->pickUse(Refs))
+  if (std::optional<size_t> Pick = Choose->pickUse(Refs)) {
     Slots[*Pick]->set(&I);
+    loosen(*cast<Instruction>(Slots[*Pick]->getUser()));
+  }
 }
 
 void EditSession::erase(Instruction &I) {

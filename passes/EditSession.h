@@ -104,6 +104,13 @@ public:
   /// Rewires one later operand slot of I's type to I, if one is chosen.
   void giveUser(llvm::Instruction &I);
   void erase(llvm::Instruction &I);
+  /// Drops what I's flags, metadata and return attributes promised about
+  /// its operands and place (nsw, nuw, exact, disjoint, inbounds, fast-math
+  /// flags, !range, ...): proven for the original code, they may not hold
+  /// for I's new operands or place, and a broken promise is poison, which
+  /// the PTX backend and the cpu target's JIT exploit differently. Every op
+  /// calls it on each instruction whose operands or place it changes.
+  static void loosen(llvm::Instruction &I);
 
   /// Named instructions that satisfy Pred, in program order: of function
   /// Only if given, else of the whole module (within the scope).

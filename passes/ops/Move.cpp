@@ -43,6 +43,7 @@ std::string applyMove(EditSession &S, const Edit &E) {
   if (isNoOpMove(*I, *Pos))
     return "moving " + E.Target + " before " + E.Other + " changes nothing";
   I->moveBefore(Pos);
+  EditSession::loosen(*I);
   S.repairOperands(*I);
   S.repairUses(*I);
   if (I->use_empty())

@@ -67,6 +67,7 @@ std::string applyOperand(EditSession &S, const Edit &E) {
            std::to_string(E.OperandIndex) + " of " + E.Target;
   U.set(E.Other == "C" ? fallbackConstant(U->getType())
                        : Values[It - Tokens.begin()]);
+  EditSession::loosen(*I);
   return "";
 }
 

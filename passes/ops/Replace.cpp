@@ -48,6 +48,8 @@ std::string applyReplace(EditSession &S, const Edit &E) {
     return E.Target + " and " + E.Other + " differ in type";
   Instruction *Copy = S.cloneBefore(*Donor, *Target);
   S.repairOperands(*Copy);
+  for (User *U : Target->users())
+    EditSession::loosen(*cast<Instruction>(U));
   Target->replaceAllUsesWith(Copy);
   S.erase(*Target);
   return "";

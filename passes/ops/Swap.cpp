@@ -45,6 +45,8 @@ std::string applySwap(EditSession &S, const Edit &E) {
     A->moveBefore(B);
     B->moveBefore(AfterA);
   }
+  EditSession::loosen(*A);
+  EditSession::loosen(*B);
   S.repairOperands(*A);
   S.repairOperands(*B);
   S.repairUses(*A);

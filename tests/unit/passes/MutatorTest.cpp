@@ -165,6 +165,26 @@ TEST(Apply, AStaleRecordedChoiceFallsBackToTheConstant) {
   EXPECT_TRUE(C->isExactlyValue(1.0));
 }
 
+// A promise such as inbounds was proven for an instruction's operands and
+// place; broken, it makes poison that a GPU backend and the cpu target's
+// JIT exploit differently (a variant right on one, wrong on the other).
+TEST(Apply, EditedInstructionsMakeNoPromises) {
+  LLVMContext Ctx;
+  auto M = parseNamed(Kernel, Ctx);
+  auto InBounds = [&](StringRef Name) {
+    return cast<GetElementPtrInst>(byName(*M, Name))->isInBounds();
+  };
+  ASSERT_TRUE(InBounds("p") && InBounds("q") && InBounds("s"));
+  auto E = parseEdit("operand " + uidOf(*M, "p") + ":1 A2");
+  ASSERT_EQ(applyEdit(*M, *E), "");
+  EXPECT_FALSE(InBounds("p")); // its index is now %n
+  E = parseEdit("move " + uidOf(*M, "q") + " " + uidOf(*M, "m"));
+  ASSERT_EQ(applyEdit(*M, *E), "");
+  EXPECT_FALSE(InBounds("q")); // moved
+  EXPECT_TRUE(InBounds("s"));  // untouched
+  EXPECT_EQ(verifyErrors(*M), "");
+}
+
 TEST(Apply, DeleteRepairsPhiUsesAtTheIncomingEdge) {
   LLVMContext Ctx;
   auto M = parseNamed(Kernel, Ctx);
