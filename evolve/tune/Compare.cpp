@@ -81,6 +81,22 @@ std::string fmt(double X, int Digits = 4) {
   return Buf;
 }
 
+/// Checkpoints within the longest run, and its end when none reaches it.
+std::vector<uint64_t> checkpointsFor(const std::vector<CompareRow> &Rows,
+                                     const std::vector<uint64_t> &Checkpoints) {
+  size_t Longest = 0;
+  for (const CompareRow &R : Rows)
+    for (const auto &Curve : R.Curves)
+      Longest = std::max(Longest, Curve.size());
+  std::vector<uint64_t> Checks;
+  for (uint64_t C : Checkpoints)
+    if (C >= 1 && C <= Longest)
+      Checks.push_back(C);
+  if (Longest && (Checks.empty() || *std::max_element(Checks.begin(), Checks.end()) < Longest))
+    Checks.push_back(Longest); // the end of the runs is always a column
+  return Checks;
+}
+
 } // namespace
 
 std::optional<double> bestOfRows(const std::vector<CompareRow> &Rows, bool Hib) {
@@ -97,14 +113,7 @@ std::string compareTable(const std::vector<CompareRow> &Rows,
                          const std::vector<uint64_t> &Checkpoints,
                          std::optional<double> Optimum, bool Hib, bool Csv,
                          double Within) {
-  size_t Longest = 0;
-  for (const CompareRow &R : Rows)
-    for (const auto &Curve : R.Curves)
-      Longest = std::max(Longest, Curve.size());
-  std::vector<uint64_t> Checks;
-  for (uint64_t C : Checkpoints)
-    if (C >= 1 && C <= Longest)
-      Checks.push_back(C);
+  std::vector<uint64_t> Checks = checkpointsFor(Rows, Checkpoints);
   std::vector<std::string> Head = {"strategy", "runs", "tuner ms/trial"};
   for (uint64_t C : Checks) {
     std::string N = "@" + std::to_string(C);
@@ -156,13 +165,14 @@ std::string compareTable(const std::vector<CompareRow> &Rows,
 std::string perSeedCsv(const std::vector<CompareRow> &Rows, uint64_t FirstSeed,
                        const std::vector<uint64_t> &Checkpoints,
                        std::optional<double> Optimum, bool Hib) {
+  std::vector<uint64_t> Checks = checkpointsFor(Rows, Checkpoints);
   std::ostringstream OS;
   OS << "strategy,seed,trials";
-  for (uint64_t C : Checkpoints)
+  for (uint64_t C : Checks)
     OS << ",best@" << C;
   OS << ",best";
   if (Optimum) {
-    for (uint64_t C : Checkpoints)
+    for (uint64_t C : Checks)
       OS << ",frac@" << C;
     OS << ",frac";
   }
@@ -172,7 +182,7 @@ std::string perSeedCsv(const std::vector<CompareRow> &Rows, uint64_t FirstSeed,
     for (size_t I = 0; I < R.Curves.size(); ++I) {
       const std::vector<double> &Curve = R.Curves[I];
       std::vector<double> Best;
-      for (uint64_t C : Checkpoints)
+      for (uint64_t C : Checks)
         Best.push_back(C >= 1 && C <= Curve.size() ? at(Curve, C) : NAN);
       Best.push_back(Curve.empty() ? NAN : Curve.back());
       OS << R.Strategy << "," << FirstSeed + I << "," << Curve.size();
@@ -180,7 +190,7 @@ std::string perSeedCsv(const std::vector<CompareRow> &Rows, uint64_t FirstSeed,
         OS << "," << Cell(B);
       if (Optimum)
         for (size_t K = 0; K < Best.size(); ++K) {
-          bool Ran = K == Checkpoints.size() || Checkpoints[K] <= Curve.size();
+          bool Ran = K == Checks.size() || Checks[K] <= Curve.size();
           OS << "," << (Ran ? Cell(fractionOfOptimum(Best[K], *Optimum, Hib)) : "");
         }
       OS << "\n";

@@ -55,6 +55,8 @@ TEST(Compare, NoColumnPastTheLongestRun) {
   std::string Md = compareTable({R}, {1, 2, 500}, 10.0, false, false);
   EXPECT_NE(Md.find("@2"), std::string::npos);
   EXPECT_EQ(Md.find("@500"), std::string::npos) << Md;
+  Md = compareTable({R}, {1, 500}, 10.0, false, false);
+  EXPECT_NE(Md.find("@2"), std::string::npos) << "the end of the runs: " << Md;
 }
 
 TEST(Compare, PerSeedCsvHasOneLinePerRun) {

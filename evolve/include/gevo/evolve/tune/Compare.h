@@ -51,7 +51,8 @@ std::optional<double> bestOfRows(const std::vector<CompareRow> &Rows, bool Highe
 /// Markdown (Csv: false) or CSV table: per strategy and checkpoint, mean
 /// and std of the best value, and with an optimum the median and mean
 /// fraction of it and the share of runs within Within of it. Checkpoints
-/// past the longest run are left out (no @500 column for 200 trials).
+/// past the longest run are left out (no @500 column for 200 trials); the
+/// longest run's length is a column when no checkpoint reaches it.
 std::string compareTable(const std::vector<CompareRow> &Rows,
                          const std::vector<uint64_t> &Checkpoints,
                          std::optional<double> Optimum, bool HigherIsBetter,
@@ -59,7 +60,8 @@ std::string compareTable(const std::vector<CompareRow> &Rows,
 
 /// One line per run (strategy, seed; the curves of a row are seeds
 /// FirstSeed, FirstSeed + 1, ...): trials, the best value at each
-/// checkpoint and at the end, and with an optimum the fractions of it.
+/// checkpoint (those compareTable shows) and at the end, and with an
+/// optimum the fractions of it.
 std::string perSeedCsv(const std::vector<CompareRow> &Rows, uint64_t FirstSeed,
                        const std::vector<uint64_t> &Checkpoints,
                        std::optional<double> Optimum, bool HigherIsBetter);
