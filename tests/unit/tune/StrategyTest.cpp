@@ -325,3 +325,38 @@ TEST(Registry, XgbDivPlansConfigsApart) {
       }
   }
 }
+
+TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
+  Space S = toySpace();
+  auto T = makeTuner("xgb-ls", S, false, {{"plan", 16}, {"eps", 0}, {"local", 4}, {"local-top", 1}});
+  Rng R(3);
+  std::vector<Config> First = T->ask(16, R);
+  tellToy(*T, S, First);
+  Config Best;
+  double BestTime = INFINITY;
+  for (const Config &C : First)
+    if (auto V = toyTime(S, C); V && *V < BestTime)
+      BestTime = *V, Best = C;
+  std::vector<Config> Plan = T->ask(16, R);
+  ASSERT_EQ(Plan.size(), 16u);
+  for (size_t I = 0; I < 4; ++I) {
+    size_t D = 0;
+    for (size_t K = 0; K < S.size(); ++K)
+      D += Plan[I][K] != Best[K];
+    EXPECT_EQ(D, 1u) << "planned config " << I;
+  }
+}
+
+TEST(Registry, XgbRefitsSpreadOutWithRefitGrowth) {
+  Space S = toySpace();
+  auto T = makeTuner("xgb-ls", S, false, {{"plan", 8}, {"refit-growth", 1}});
+  Rng R(4);
+  std::vector<size_t> Sizes;
+  for (int Fit = 0; Fit < 4; ++Fit) {
+    std::vector<Config> Asked = T->ask(1000, R);
+    Sizes.push_back(Asked.size());
+    tellToy(*T, S, Asked);
+  }
+  // Refits after 8, 16, 32 and 64 results: each plan as long as the history.
+  EXPECT_EQ(Sizes, (std::vector<size_t>{8, 8, 16, 32}));
+}
