@@ -44,7 +44,7 @@ constexpr const char *Tool = "gevo-tune";
 [[noreturn]] void fail(const std::string &Msg) { toolError(Tool, Msg); }
 
 struct Args {
-  std::string Objective, SpacePath, Strategy = "opevo", Strategies, Out, Metric;
+  std::string Objective, SpacePath, Strategy = "xgb-ls", Strategies, Out, Metric;
   std::string Checkpoints = "100,200,500", Size;
   uint64_t Trials = 0, Seed = 0, Seeds = 20;
   double TimeBudget = 0;
@@ -325,7 +325,9 @@ int main(int argc, char **argv) {
       "live: seconds gevo-cc may take (then build_timeout)")(
       "live-run-timeout", po::value(&A.Live.RunTimeoutSeconds)->default_value(30),
       "live: seconds a config may take to load and run (then run_timeout)")(
-      "strategy", po::value(&A.Strategy)->default_value("opevo"), "strategy to run")(
+      "strategy", po::value(&A.Strategy)->default_value("xgb-ls"),
+      "strategy to run (default: the best across families left out, "
+      "benchmarks/tuners/README.md)")(
       "trials", po::value(&A.Trials), "budget: measurements")(
       "time-budget", po::value(&A.TimeBudget),
       "budget: simulated seconds of compiling and running (replay: as recorded)")(

@@ -10,6 +10,14 @@
 // config with probability Eps instead. Uses Debian's libxgboost C API,
 // one thread, a fixed seed, so runs are deterministic.
 //
+// xgb-ls, gevo-tune's default, is xgb-div plus: a failure classifier
+// (binary:logistic, 30 rounds) trained beside a ranking of the configs
+// that did not fail, so predicted failures rank last (most of a Cartesian
+// space fails); each plan led by the Local best-predicted configs one
+// parameter (any value of it) away from the LocalTop best measured, which
+// finds the optimum next to a good config the global plan missed; refits
+// after max(plan, refit-growth x results) results.
+//
 // xgb-div, gevo's tuned variant, differs in three options: a plan of 32;
 // when the space has at most Exhaustive valid configs, the model scores
 // all of them instead of annealing (the exact answer to what annealing
@@ -414,11 +422,11 @@ const StrategyInfo &infoXgbDiv() {
 const StrategyInfo &infoXgbLs() {
   static const StrategyInfo I{
       "xgb-ls",
-      "xgb-div chosen across families (benchmarks/tuners): a failure "
-      "classifier beside the ranking, each plan led by the best-predicted "
-      "one-parameter moves from the best measured configs, a bounded pool "
-      "of scored configs and refits spaced with the history",
-      xgbOptions({32, 100000, 3, 8, 4096, 0.1, 1}), 32, create};
+      "gevo-tune's default, chosen across families (benchmarks/tuners): "
+      "xgb-div with a failure classifier beside the ranking, each plan led "
+      "by the 24 best-predicted one-parameter moves from the 3 best "
+      "measured configs, refits spaced with the history",
+      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, create};
   return I;
 }
 
