@@ -118,15 +118,6 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
   return 0;
 }
 
-std::vector<std::string> splitList(const std::string &S) {
-  std::vector<std::string> Out;
-  std::stringstream SS(S);
-  for (std::string Item; std::getline(SS, Item, ',');)
-    if (!Item.empty())
-      Out.push_back(Item);
-  return Out;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {

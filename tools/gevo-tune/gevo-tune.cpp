@@ -185,15 +185,6 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   return 0;
 }
 
-std::vector<std::string> splitList(const std::string &S) {
-  std::vector<std::string> Out;
-  std::stringstream SS(S);
-  for (std::string Item; std::getline(SS, Item, ',');)
-    if (!Item.empty())
-      Out.push_back(Item);
-  return Out;
-}
-
 int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   std::vector<std::string> Names = splitList(A.Strategies);
   if (Names.empty())

@@ -290,6 +290,11 @@ private:
       if (!seen(Code) && S.satisfies(C) && In.insert(Code).second)
         Fresh.push_back(std::move(C));
     }
+    planFrom(Fresh);
+  }
+
+  /// Trials := the plan pickPlan makes of Fresh, scored.
+  void planFrom(const std::vector<Config> &Fresh) {
     if (Fresh.empty())
       return;
     std::vector<float> Score = score(Fresh);
@@ -314,13 +319,7 @@ private:
       if (!seen(Code) && S.satisfies(C))
         Fresh.push_back(std::move(C));
     }
-    if (Fresh.empty())
-      return;
-    std::vector<float> Score = score(Fresh);
-    std::vector<std::pair<float, uint64_t>> Candidates;
-    for (size_t I = 0; I < Fresh.size(); ++I)
-      Candidates.push_back({Score[I], S.encode(Fresh[I])});
-    pickPlan(std::move(Candidates));
+    planFrom(Fresh);
   }
 
   nlohmann::json saveState() const override {

@@ -96,6 +96,9 @@ std::string svgPlot(const std::string &Title, const std::string &XLabel,
 /// Quantile Q over seeds of a row's curves at each trial (each curve's
 /// last value carried forward; NaN until every run has a value).
 std::vector<double> quantileCurve(const CompareRow &R, size_t Length, double Q);
+/// "a,b,,c" -> {"a", "b", "c"} (command-line lists).
+std::vector<std::string> splitList(const std::string &S);
+
 /// Ticks covering [Lo, Hi] at a step of 1, 2 or 5 x 10^k, about Count.
 std::vector<double> niceTicks(double Lo, double Hi, int Count = 5);
 
