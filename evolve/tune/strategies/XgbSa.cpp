@@ -43,22 +43,22 @@ namespace {
 
 class XgbSaTuner : public Tuner {
 public:
-  XgbSaTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Plan(size_t(checkRange("xgb-sa", O, "plan", 1, 1e6))),
-        Eps(checkRange("xgb-sa", O, "eps", 0, 1)),
-        Iters(unsigned(checkRange("xgb-sa", O, "sa-iters", 1, 1e7))),
-        Parallel(size_t(checkRange("xgb-sa", O, "sa-parallel", 1, 1e6))),
-        EarlyStop(unsigned(checkRange("xgb-sa", O, "sa-early-stop", 1, 1e7))),
-        Rounds(unsigned(checkRange("xgb-sa", O, "rounds", 1, 1e5))),
-        Rank(checkRange("xgb-sa", O, "rank", 0, 1) != 0),
-        Exhaustive(uint64_t(checkRange("xgb-sa", O, "exhaustive", 0, 1e9))),
-        Diversity(size_t(checkRange("xgb-sa", O, "diversity", 0, 1e6))),
-        Local(size_t(checkRange("xgb-sa", O, "local", 0, 1e6))),
-        LocalTop(size_t(checkRange("xgb-sa", O, "local-top", 1, 1e6))),
-        Pool(size_t(checkRange("xgb-sa", O, "pool", 0, 1e9))),
-        Growth(checkRange("xgb-sa", O, "refit-growth", 0, 10)),
-        Validity(checkRange("xgb-sa", O, "validity", 0, 1) != 0),
-        TrainMax(size_t(checkRange("xgb-sa", O, "train-max", 0, 1e9))), W(S.featureWidth()),
+  XgbSaTuner(const Space &S, bool Hib, const Options &O, const std::string &Who)
+      : Tuner(S, Hib), Plan(size_t(checkRange(Who, O, "plan", 1, 1e6))),
+        Eps(checkRange(Who, O, "eps", 0, 1)),
+        Iters(unsigned(checkRange(Who, O, "sa-iters", 1, 1e7))),
+        Parallel(size_t(checkRange(Who, O, "sa-parallel", 1, 1e6))),
+        EarlyStop(unsigned(checkRange(Who, O, "sa-early-stop", 1, 1e7))),
+        Rounds(unsigned(checkRange(Who, O, "rounds", 1, 1e5))),
+        Rank(checkRange(Who, O, "rank", 0, 1) != 0),
+        Exhaustive(uint64_t(checkRange(Who, O, "exhaustive", 0, 1e9))),
+        Diversity(size_t(checkRange(Who, O, "diversity", 0, 1e6))),
+        Local(size_t(checkRange(Who, O, "local", 0, 1e6))),
+        LocalTop(size_t(checkRange(Who, O, "local-top", 1, 1e6))),
+        Pool(size_t(checkRange(Who, O, "pool", 0, 1e9))),
+        Growth(checkRange(Who, O, "refit-growth", 0, 10)),
+        Validity(checkRange(Who, O, "validity", 0, 1) != 0),
+        TrainMax(size_t(checkRange(Who, O, "train-max", 0, 1e9))), W(S.featureWidth()),
         NextFit(Plan) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
@@ -357,8 +357,11 @@ private:
   Booster Model, Valid; // the ranking; with Validity, the failure classifier
 };
 
+constexpr char SaName[] = "xgb-sa", DivName[] = "xgb-div", LsName[] = "xgb-ls";
+/// Errors name the variant the user asked for.
+template <const char *Name>
 std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<XgbSaTuner>(S, Hib, O);
+  return std::make_unique<XgbSaTuner>(S, Hib, O, Name);
 }
 
 } // namespace
@@ -404,7 +407,7 @@ const StrategyInfo &infoXgbSa() {
       "xgb-sa",
       "AutoTVM-style XGBoost cost model + simulated annealing: refit every "
       "plan results, anneal a plan of unvisited configs, eps random",
-      xgbOptions({}), 64, create};
+      xgbOptions({}), 64, create<SaName>};
   return I;
 }
 
@@ -414,7 +417,7 @@ const StrategyInfo &infoXgbDiv() {
       "gevo's tuned xgb-sa: refit every 32 results, score every valid config "
       "when there are at most 100,000 (else anneal), and plan configs that "
       "differ pairwise in at least 3 parameters",
-      xgbOptions({32, 100000, 3}), 32, create};
+      xgbOptions({32, 100000, 3}), 32, create<DivName>};
   return I;
 }
 
@@ -425,7 +428,7 @@ const StrategyInfo &infoXgbLs() {
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
       "measured configs, refits spaced with the history",
-      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, create};
+      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, create<LsName>};
   return I;
 }
 
