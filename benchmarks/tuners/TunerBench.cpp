@@ -1,21 +1,34 @@
 //===- TunerBench.cpp - Tuner overhead and search quality ------------------===//
 //
-//   gevo-tuner-bench overhead [--space MM1.json]
+//   gevo-tuner-bench overhead [--space MM1.json] [--trials 5000] [--only a,b]
+//                    [--with ...]...
 //       Tuner time per trial (ms, the Engine's strategy share) for every
 //       strategy on a space with the synthetic objective: the mean over the
-//       first 500 and the first 2,000 trials, and the marginal cost of
-//       trials 1,500-2,000 (flat with history: close to the first).
+//       first 200, 1,000 and all trials, and the marginal cost of the last
+//       fifth (flat with history: close to the first).
 //   gevo-tuner-bench quality FILE... [--seeds 20] [--trials 500]
 //                    [--with STRATEGY:OPTION=V,...]...
 //       Every strategy x seeds on each replay file: a Markdown table of
 //       the fraction of the optimum at 100/200/500 trials; each --with adds
 //       a row for a strategy with other options (e.g. opevo:q=0.1).
+//   gevo-tuner-bench families DIR... [--synthetic N] [--seeds 20]
+//                    [--trials 200] [--unrestricted] [--only a,b]
+//                    [--with ...]... [--jobs N] [--per-file] [--lofo]
+//                    [--runs-csv FILE]
+//       Each DIR is a family (its *.json.gz replay files), --synthetic
+//       adds N instances of each synthetic kind as one more family: per
+//       family the mean of per-file medians at --trials and the share of
+//       runs within 3%; --lofo the leave-one-family-out choice among the
+//       rows (Families.cpp).
 //
 //===----------------------------------------------------------------------===//
+
+#include "Families.h"
 
 #include "gevo/evolve/tune/Compare.h"
 #include "gevo/evolve/tune/Replay.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -24,63 +37,48 @@
 using namespace gevo;
 using namespace gevo::evolve;
 using namespace gevo::evolve::tune;
+using gevo::bench::Variant;
 
 namespace {
 
-int overhead(const std::string &SpacePath) {
+/// Tuner ms per trial for each row over Trials trials: the mean over the
+/// first 200, 1,000 and all, and the marginal cost of the last fifth.
+int overhead(const std::string &SpacePath, const std::vector<Variant> &Rows,
+             uint64_t Trials) {
   Space S = Space::load(SpacePath);
   std::printf("Tuner overhead on %s (synthetic objective), ms per trial\n\n",
               S.name().c_str());
-  std::printf("| strategy | mean @500 | mean @2000 | marginal 1500-2000 |\n"
-              "| --- | --- | --- | --- |\n");
-  for (const StrategyInfo *I : strategies()) {
+  uint64_t Tail = Trials - Trials / 5;
+  std::printf("| strategy | mean @200 | mean @1000 | mean @%llu | marginal %llu-%llu |\n"
+              "| --- | --- | --- | --- | --- |\n",
+              (unsigned long long)Trials, (unsigned long long)Tail,
+              (unsigned long long)Trials);
+  for (const Variant &V : Rows) {
     auto P = syntheticProblem(S);
-    auto T = makeTuner(I->Name, P->space(), false);
+    auto T = makeTuner(V.Strategy, P->space(), false, V.Opts);
     EngineOptions O;
-    O.Limit.Evaluations = 2000;
-    O.BatchSize = I->BatchSize;
+    O.Limit.Evaluations = Trials;
+    O.BatchSize = findStrategy(V.Strategy)->BatchSize;
     O.Threads = 1;
     Engine<Config> E(*P, *T, O);
-    double At500 = NAN, At1500 = NAN;
-    uint64_t N500 = 0, N1500 = 0;
+    uint64_t Marks[] = {200, 1000, Tail};
+    double At[3] = {NAN, NAN, NAN};
+    uint64_t N[3] = {0, 0, 0};
     E.OnBatch = [&] {
-      if (std::isnan(At500) && E.evaluations() >= 500)
-        At500 = E.timeShares().Strategy, N500 = E.evaluations();
-      if (std::isnan(At1500) && E.evaluations() >= 1500)
-        At1500 = E.timeShares().Strategy, N1500 = E.evaluations();
+      for (int K = 0; K < 3; ++K)
+        if (std::isnan(At[K]) && E.evaluations() >= Marks[K])
+          At[K] = E.timeShares().Strategy, N[K] = E.evaluations();
     };
     E.run();
     double All = E.timeShares().Strategy;
-    uint64_t N = E.evaluations();
-    std::printf("| %s | %.4f | %.4f | %.4f |\n", I->Name.c_str(),
-                N500 ? At500 * 1e3 / N500 : NAN, All * 1e3 / N,
-                N > N1500 ? (All - At1500) * 1e3 / (N - N1500) : NAN);
+    uint64_t Done = E.evaluations();
+    std::printf("| %s | %.4f | %.4f | %.4f | %.4f |\n", V.Label.c_str(),
+                N[0] ? At[0] * 1e3 / N[0] : NAN, N[1] ? At[1] * 1e3 / N[1] : NAN,
+                All * 1e3 / Done,
+                Done > N[2] && N[2] ? (All - At[2]) * 1e3 / (Done - N[2]) : NAN);
     std::fflush(stdout);
   }
   return 0;
-}
-
-/// A row of the quality table: a strategy and the options it runs with.
-struct Variant {
-  std::string Label, Strategy;
-  Options Opts;
-};
-
-/// "opevo:q=0.1,lambda=4" (or a plain name).
-Variant parseVariant(const std::string &Text) {
-  Variant V{Text, Text.substr(0, Text.find(':')), {}};
-  if (Text.find(':') == std::string::npos)
-    return V;
-  std::stringstream SS(Text.substr(Text.find(':') + 1));
-  V.Label = V.Strategy;
-  for (std::string Item; std::getline(SS, Item, ',');) {
-    auto Eq = Item.find('=');
-    if (Eq == std::string::npos)
-      throw std::invalid_argument("--with: '" + Item + "' is not OPTION=VALUE");
-    V.Opts[Item.substr(0, Eq)] = std::stod(Item.substr(Eq + 1));
-    V.Label += " " + Item;
-  }
-  return V;
 }
 
 int quality(const std::vector<std::string> &Files, const std::vector<Variant> &Rows,
@@ -125,35 +123,69 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
 int main(int argc, char **argv) {
   std::string Mode = argc > 1 ? argv[1] : "";
   std::string SpacePath = GEVO_TUNE_SPACES_DIR "/MM1.json";
-  uint64_t Seeds = 20, Trials = 500;
+  uint64_t Seeds = 20, Trials = Mode == "families" ? 200 : Mode == "overhead" ? 5000 : 500;
   std::vector<std::string> Files;
-  std::vector<Variant> Rows;
-  for (const StrategyInfo *I : strategies())
-    Rows.push_back({I->Name, I->Name, {}});
-  for (int I = 2; I < argc; ++I) {
-    if (!std::strcmp(argv[I], "--with") && I + 1 < argc) {
-      try {
-        Rows.push_back(parseVariant(argv[++I]));
-        makeTuner(Rows.back().Strategy, Space(), false, Rows.back().Opts);
-      } catch (const std::exception &E) {
-        std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
-        return 1;
-      }
-    } else if (!std::strcmp(argv[I], "--space") && I + 1 < argc)
-      SpacePath = argv[++I];
-    else if (!std::strcmp(argv[I], "--seeds") && I + 1 < argc)
-      Seeds = std::stoull(argv[++I]);
-    else if (!std::strcmp(argv[I], "--trials") && I + 1 < argc)
-      Trials = std::stoull(argv[++I]);
-    else
-      Files.push_back(argv[I]);
+  std::vector<Variant> Rows, Extra;
+  bench::FamilyOptions FO;
+  std::string Only;
+  try {
+    for (int I = 2; I < argc; ++I) {
+      std::string A = argv[I];
+      bool HasValue = I + 1 < argc;
+      if (A == "--with" && HasValue) {
+        Extra.push_back(bench::parseVariant(argv[++I]));
+        makeTuner(Extra.back().Strategy, Space(), false, Extra.back().Opts);
+      } else if (A == "--space" && HasValue)
+        SpacePath = argv[++I];
+      else if (A == "--seeds" && HasValue)
+        Seeds = std::stoull(argv[++I]);
+      else if (A == "--trials" && HasValue)
+        Trials = std::stoull(argv[++I]);
+      else if (A == "--synthetic" && HasValue)
+        FO.Synthetic = unsigned(std::stoul(argv[++I]));
+      else if (A == "--jobs" && HasValue)
+        FO.Jobs = unsigned(std::stoul(argv[++I]));
+      else if (A == "--only" && HasValue)
+        Only = argv[++I];
+      else if (A == "--runs-csv" && HasValue)
+        FO.RunsCsv = argv[++I];
+      else if (A == "--unrestricted")
+        FO.Unrestricted = true;
+      else if (A == "--per-file")
+        FO.PerFile = true;
+      else if (A == "--lofo")
+        FO.Lofo = true;
+      else if (A.rfind("--", 0) == 0)
+        throw std::invalid_argument("unknown option '" + A + "'");
+      else
+        Files.push_back(A);
+    }
+    std::vector<std::string> Picked = splitList(Only);
+    for (const StrategyInfo *I : strategies())
+      if (Picked.empty() || std::find(Picked.begin(), Picked.end(), I->Name) != Picked.end())
+        Rows.push_back({I->Name, I->Name, {}});
+    for (const std::string &N : Picked)
+      if (!findStrategy(N))
+        throw std::invalid_argument("--only: unknown strategy '" + N + "'");
+  } catch (const std::exception &E) {
+    std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
+    return 1;
   }
+  Rows.insert(Rows.end(), Extra.begin(), Extra.end());
   if (Mode == "overhead")
-    return overhead(SpacePath);
+    return overhead(SpacePath, Rows, Trials);
   if (Mode == "quality" && !Files.empty())
     return quality(Files, Rows, Seeds, Trials);
+  if (Mode == "families" && (!Files.empty() || FO.Synthetic)) {
+    FO.Dirs = Files;
+    FO.Seeds = Seeds;
+    FO.Trials = Trials;
+    return bench::families(FO, Rows);
+  }
   std::cerr << "gevo-tuner-bench: error: usage: gevo-tuner-bench overhead "
-               "[--space F] | quality FILE... [--seeds N] [--trials N] "
-               "[--with STRATEGY:OPTION=V,...]\n";
+               "[--space F] [--trials N] [--only a,b] [--with ...] | quality FILE... [--seeds N] [--trials N] "
+               "[--with STRATEGY:OPTION=V,...] | families DIR... [--synthetic N] "
+               "[--seeds N] [--trials N] [--unrestricted] [--only a,b] [--with ...] "
+               "[--jobs N] [--per-file] [--lofo] [--runs-csv FILE]\n";
   return 1;
 }

@@ -81,6 +81,22 @@ std::string fmt(double X, int Digits = 4) {
   return Buf;
 }
 
+/// Checkpoints within the longest run, and its end when none reaches it.
+std::vector<uint64_t> checkpointsFor(const std::vector<CompareRow> &Rows,
+                                     const std::vector<uint64_t> &Checkpoints) {
+  size_t Longest = 0;
+  for (const CompareRow &R : Rows)
+    for (const auto &Curve : R.Curves)
+      Longest = std::max(Longest, Curve.size());
+  std::vector<uint64_t> Checks;
+  for (uint64_t C : Checkpoints)
+    if (C >= 1 && C <= Longest)
+      Checks.push_back(C);
+  if (Longest && (Checks.empty() || *std::max_element(Checks.begin(), Checks.end()) < Longest))
+    Checks.push_back(Longest); // the end of the runs is always a column
+  return Checks;
+}
+
 } // namespace
 
 std::optional<double> bestOfRows(const std::vector<CompareRow> &Rows, bool Hib) {
@@ -97,8 +113,9 @@ std::string compareTable(const std::vector<CompareRow> &Rows,
                          const std::vector<uint64_t> &Checkpoints,
                          std::optional<double> Optimum, bool Hib, bool Csv,
                          double Within) {
+  std::vector<uint64_t> Checks = checkpointsFor(Rows, Checkpoints);
   std::vector<std::string> Head = {"strategy", "runs", "tuner ms/trial"};
-  for (uint64_t C : Checkpoints) {
+  for (uint64_t C : Checks) {
     std::string N = "@" + std::to_string(C);
     Head.insert(Head.end(), {"mean best " + N, "std " + N});
     if (Optimum)
@@ -118,7 +135,7 @@ std::string compareTable(const std::vector<CompareRow> &Rows,
     std::vector<std::string> Cells = {
         R.Strategy, std::to_string(R.Curves.size()),
         fmt(R.Trials ? R.TunerSeconds * 1e3 / R.Trials : 0, 3)};
-    for (uint64_t C : Checkpoints) {
+    for (uint64_t C : Checks) {
       std::vector<double> Best, Frac;
       size_t In = 0;
       for (const auto &Curve : R.Curves) {
@@ -145,69 +162,88 @@ std::string compareTable(const std::vector<CompareRow> &Rows,
   return OS.str();
 }
 
-std::vector<double> meanCurve(const CompareRow &R, size_t Length) {
-  std::vector<double> Out(Length, NAN);
-  for (size_t X = 1; X <= Length; ++X) {
-    double Sum = 0;
-    size_t N = 0;
-    for (const auto &C : R.Curves)
-      if (double V = at(C, X); !std::isnan(V))
-        Sum += V, ++N;
-    if (N == R.Curves.size() && N)
-      Out[X - 1] = Sum / N;
+std::string perSeedCsv(const std::vector<CompareRow> &Rows, uint64_t FirstSeed,
+                       const std::vector<uint64_t> &Checkpoints,
+                       std::optional<double> Optimum, bool Hib) {
+  std::vector<uint64_t> Checks = checkpointsFor(Rows, Checkpoints);
+  std::ostringstream OS;
+  OS << "strategy,seed,trials";
+  for (uint64_t C : Checks)
+    OS << ",best@" << C;
+  OS << ",best";
+  if (Optimum) {
+    for (uint64_t C : Checks)
+      OS << ",frac@" << C;
+    OS << ",frac";
   }
+  OS << "\n";
+  auto Cell = [](double V) { return std::isnan(V) ? std::string() : fmt(V, 10); };
+  for (const CompareRow &R : Rows)
+    for (size_t I = 0; I < R.Curves.size(); ++I) {
+      const std::vector<double> &Curve = R.Curves[I];
+      std::vector<double> Best;
+      for (uint64_t C : Checks)
+        Best.push_back(C >= 1 && C <= Curve.size() ? at(Curve, C) : NAN);
+      Best.push_back(Curve.empty() ? NAN : Curve.back());
+      OS << R.Strategy << "," << FirstSeed + I << "," << Curve.size();
+      for (double B : Best)
+        OS << "," << Cell(B);
+      if (Optimum)
+        for (size_t K = 0; K < Best.size(); ++K) {
+          bool Ran = K == Checks.size() || Checks[K] <= Curve.size();
+          OS << "," << (Ran ? Cell(fractionOfOptimum(Best[K], *Optimum, Hib)) : "");
+        }
+      OS << "\n";
+    }
+  return OS.str();
+}
+
+std::string compareHeader(const CompareSetup &Setup) {
+  std::ostringstream OS;
+  if (!Setup.Files.empty()) {
+    OS << (Setup.Files.size() > 1 ? "Files: " : "File: ");
+    for (size_t I = 0; I < Setup.Files.size(); ++I)
+      OS << (I ? ", " : "") << "`" << Setup.Files[I] << "`";
+  } else {
+    OS << "Objective: " << Setup.Objective;
+  }
+  OS << ". Seeds " << Setup.FirstSeed << "-" << Setup.FirstSeed + Setup.Seeds - 1
+     << " (" << Setup.Seeds << " per strategy)";
+  if (Setup.Trials)
+    OS << ", " << Setup.Trials << " trials per run";
+  if (Setup.Restricted)
+    OS << (*Setup.Restricted
+               ? ", space restricted to the file's configs"
+               : ", unrestricted space (configs absent from the file fail)");
+  OS << ".";
+  if (!Setup.Reference.empty())
+    OS << " Fractions are of " << Setup.Reference << ".";
+  OS << "\n\n";
+  return OS.str();
+}
+
+std::vector<std::string> splitList(const std::string &S) {
+  std::vector<std::string> Out;
+  std::stringstream SS(S);
+  for (std::string Item; std::getline(SS, Item, ',');)
+    if (!Item.empty())
+      Out.push_back(Item);
   return Out;
 }
 
-std::string svgPlot(const std::string &Title, const std::string &XLabel,
-                    const std::string &YLabel, const std::vector<Series> &S) {
-  const double W = 720, H = 440, L = 80, R = 170, T = 40, B = 50;
-  double XMax = 1, YMin = INFINITY, YMax = -INFINITY;
-  for (const Series &Se : S) {
-    XMax = std::max(XMax, double(Se.Y.size()));
-    for (double Y : Se.Y)
-      if (!std::isnan(Y))
-        YMin = std::min(YMin, Y), YMax = std::max(YMax, Y);
-  }
-  if (!(YMin <= YMax))
-    YMin = 0, YMax = 1;
-  if (YMax - YMin < 1e-12 * std::max(1.0, std::fabs(YMax)))
-    YMin -= 0.5, YMax += 0.5;
-  auto Px = [&](double X) { return L + (X - 1) / std::max(1.0, XMax - 1) * (W - L - R); };
-  auto Py = [&](double Y) { return H - B - (Y - YMin) / (YMax - YMin) * (H - T - B); };
-  static const char *Colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
-                                 "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-                                 "#bcbd22", "#17becf"};
-  std::ostringstream OS;
-  OS << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H
-     << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-     << "<text x=\"" << W / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">"
-     << Title << "</text>\n"
-     << "<line x1=\"" << L << "\" y1=\"" << H - B << "\" x2=\"" << W - R << "\" y2=\""
-     << H - B << "\" stroke=\"black\"/>\n<line x1=\"" << L << "\" y1=\"" << T
-     << "\" x2=\"" << L << "\" y2=\"" << H - B << "\" stroke=\"black\"/>\n";
-  for (int I = 0; I <= 4; ++I) {
-    double Y = YMin + (YMax - YMin) * I / 4, X = 1 + (XMax - 1) * I / 4;
-    OS << "<text x=\"" << L - 6 << "\" y=\"" << Py(Y) + 4 << "\" text-anchor=\"end\">"
-       << fmt(Y) << "</text>\n<text x=\"" << Px(X) << "\" y=\"" << H - B + 16
-       << "\" text-anchor=\"middle\">" << fmt(X, 5) << "</text>\n";
-  }
-  OS << "<text x=\"" << (L + W - R) / 2 << "\" y=\"" << H - 10
-     << "\" text-anchor=\"middle\">" << XLabel << "</text>\n<text x=\"16\" y=\""
-     << (T + H - B) / 2 << "\" transform=\"rotate(-90 16 " << (T + H - B) / 2
-     << ")\" text-anchor=\"middle\">" << YLabel << "</text>\n";
-  for (size_t I = 0; I < S.size(); ++I) {
-    const char *C = Colors[I % 10];
-    OS << "<polyline fill=\"none\" stroke=\"" << C << "\" stroke-width=\"1.5\" points=\"";
-    for (size_t X = 0; X < S[I].Y.size(); ++X)
-      if (!std::isnan(S[I].Y[X]))
-        OS << fmt(Px(X + 1), 6) << "," << fmt(Py(S[I].Y[X]), 6) << " ";
-    OS << "\"/>\n<text x=\"" << W - R + 10 << "\" y=\"" << T + 16 * I + 10
-       << "\" fill=\"" << C << "\">" << S[I].Name << "</text>\n";
-  }
-  OS << "</svg>\n";
-  return OS.str();
+nlohmann::ordered_json trialLine(const LogEntry &L, bool Hib) {
+  nlohmann::ordered_json Line;
+  Line["config"] = L.Genome;
+  Line["value"] = L.Result.S == Status::Ok ? nlohmann::ordered_json(valueOf(L.Result, Hib))
+                                           : nlohmann::ordered_json();
+  Line["status"] = statusName(L.Result.S);
+  Line["trial"] = L.Index;
+  Line["cost_seconds"] = L.Result.CostSeconds;
+  if (L.Result.S != Status::Ok && !L.Result.Message.empty())
+    Line["message"] = L.Result.Message;
+  if (!L.Result.Detail.is_null())
+    Line["detail"] = L.Result.Detail; // e.g. the live objective's error_type
+  return Line;
 }
 
 } // namespace gevo::evolve::tune

@@ -8,8 +8,9 @@
 //
 // A run writes DIR/summary.json, DIR/trials.jsonl (one line per trial) and
 // DIR/convergence.svg; --compare runs strategies x seeds and writes
-// DIR/compare.md, DIR/compare.csv and DIR/convergence.svg (fractions of
-// the optimum, or of the best any run found when it is unknown). DIR must
+// DIR/compare.md, DIR/compare.csv, DIR/seeds.csv (one line per run) and
+// DIR/convergence.svg (medians over seeds of the fraction of the optimum,
+// or of the best any run found when it is unknown). DIR must
 // not exist. Long work reports progress on stderr. Exit status: 0 done,
 // 1 bad input.
 //
@@ -43,7 +44,7 @@ constexpr const char *Tool = "gevo-tune";
 [[noreturn]] void fail(const std::string &Msg) { toolError(Tool, Msg); }
 
 struct Args {
-  std::string Objective, SpacePath, Strategy = "opevo", Strategies, Out, Metric;
+  std::string Objective, SpacePath, Strategy = "xgb-ls", Strategies, Out, Metric;
   std::string Checkpoints = "100,200,500", Size;
   uint64_t Trials = 0, Seed = 0, Seeds = 20;
   double TimeBudget = 0;
@@ -155,16 +156,7 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   Progress Bar(A.Trials, P.objective().Name);
   BestValue Best(Hib);
   O.OnEvaluation = [&](const LogEntry &L) {
-    json Line = {{"trial", L.Index}, {"config", L.Genome},
-                 {"status", statusName(L.Result.S)}, {"value", nullptr},
-                 {"cost_seconds", L.Result.CostSeconds}};
-    if (L.Result.S == Status::Ok)
-      Line["value"] = valueOf(L.Result, Hib);
-    else if (!L.Result.Message.empty())
-      Line["message"] = L.Result.Message;
-    if (!L.Result.Detail.is_null())
-      Line["detail"] = L.Result.Detail; // e.g. the live objective's error_type
-    Trials << Line.dump() << "\n";
+    Trials << trialLine(L, Hib).dump() << "\n";
     Bar.trial(Best.add(L.Result));
   };
   RunResult R;
@@ -187,18 +179,10 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   write(fs::path(A.Out) / "summary.json", Summary.dump(2) + "\n");
   write(fs::path(A.Out) / "convergence.svg",
         svgPlot("gevo-tune: " + A.Strategy + ", seed " + std::to_string(A.Seed),
-                "trial", "best " + P.objective().Name, {{A.Strategy, R.BestSoFar}}));
+                "trial", "best " + P.objective().Name, {{A.Strategy, R.BestSoFar, {}, {}}},
+                P.optimum(), "optimum"));
   std::cout << Summary.dump() << "\n";
   return 0;
-}
-
-std::vector<std::string> splitList(const std::string &S) {
-  std::vector<std::string> Out;
-  std::stringstream SS(S);
-  for (std::string Item; std::getline(SS, Item, ',');)
-    if (!Item.empty())
-      Out.push_back(Item);
-  return Out;
 }
 
 int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
@@ -240,28 +224,48 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   // value any run found.
   std::optional<double> Ref = P.optimum() ? P.optimum() : bestOfRows(Rows, Hib);
   std::string RefName = P.optimum() ? "the optimum" : "the best found by any run";
-  std::ostringstream Head;
-  if (Ref)
-    Head << "Fractions are of " << RefName << ": " << *Ref << " " << P.objective().Name
-         << ".\n\n";
-  std::string Md = Head.str() + compareTable(Rows, Checks, Ref, Hib, false);
+  CompareSetup Setup;
+  if (A.Objective.rfind("replay:", 0) == 0) {
+    Setup.Files = {A.Objective.substr(7)};
+    Setup.Restricted = !VM.count("unrestricted");
+  } else {
+    Setup.Objective = A.Objective.empty() ? "synthetic" : A.Objective;
+    if (!A.SpacePath.empty())
+      Setup.Objective += " on " + A.SpacePath;
+  }
+  Setup.FirstSeed = A.Seed;
+  Setup.Seeds = A.Seeds;
+  Setup.Trials = A.Trials;
+  if (Ref) {
+    std::ostringstream R;
+    R << RefName << ", " << *Ref << " " << P.objective().Name;
+    Setup.Reference = R.str();
+  }
+  std::string Md = compareHeader(Setup) + compareTable(Rows, Checks, Ref, Hib, false);
   write(fs::path(A.Out) / "compare.md", Md);
   write(fs::path(A.Out) / "compare.csv", compareTable(Rows, Checks, Ref, Hib, true));
+  write(fs::path(A.Out) / "seeds.csv", perSeedCsv(Rows, A.Seed, Checks, Ref, Hib));
   std::vector<Series> S;
   size_t Len = 0;
   for (const CompareRow &R : Rows)
     for (const auto &C : R.Curves)
       Len = std::max(Len, C.size());
-  for (const CompareRow &R : Rows) {
-    std::vector<double> Y = meanCurve(R, Len);
+  auto AsFraction = [&](std::vector<double> Y) {
     if (Ref)
       for (double &V : Y)
-        V = fractionOfOptimum(V, *Ref, Hib);
-    S.push_back({R.Strategy, Y});
-  }
+        V = std::isnan(V) ? NAN : fractionOfOptimum(V, *Ref, Hib);
+    return Y;
+  };
+  for (const CompareRow &R : Rows)
+    S.push_back({R.Strategy, AsFraction(quantileCurve(R, Len, 0.5)),
+                 AsFraction(quantileCurve(R, Len, 0.25)),
+                 AsFraction(quantileCurve(R, Len, 0.75))});
   write(fs::path(A.Out) / "convergence.svg",
-        svgPlot("best so far, mean of " + std::to_string(A.Seeds) + " seeds", "trial",
-                Ref ? "fraction of " + RefName : "best " + P.objective().Name, S));
+        svgPlot("best so far: median of " + std::to_string(A.Seeds) +
+                    " seeds, band 25th-75th percentile",
+                "trial", Ref ? "fraction of " + RefName : "best " + P.objective().Name, S,
+                Ref ? std::optional<double>(1.0) : std::nullopt,
+                Ref ? (P.optimum() ? "optimum" : "best found") : ""));
   std::cout << Md;
   return 0;
 }
@@ -312,7 +316,9 @@ int main(int argc, char **argv) {
       "live: seconds gevo-cc may take (then build_timeout)")(
       "live-run-timeout", po::value(&A.Live.RunTimeoutSeconds)->default_value(30),
       "live: seconds a config may take to load and run (then run_timeout)")(
-      "strategy", po::value(&A.Strategy)->default_value("opevo"), "strategy to run")(
+      "strategy", po::value(&A.Strategy)->default_value("xgb-ls"),
+      "strategy to run (default: the best across families left out, "
+      "benchmarks/tuners/README.md)")(
       "trials", po::value(&A.Trials), "budget: measurements")(
       "time-budget", po::value(&A.TimeBudget),
       "budget: simulated seconds of compiling and running (replay: as recorded)")(

@@ -3,7 +3,15 @@
 // Zhang et al. 2019. Start from the untiled config (each factorization
 // [C,1,...,1]); keep a priority queue of measured configs by fitness; pop
 // the best, measure rho of its unvisited one-step neighbours chosen at
-// random, push them; stop when the queue is empty.
+// random, push them.
+//
+// gevo's additions, outside what the paper defines: a space without a
+// factorization has no untiled config, so there (or with random-start 1)
+// the start is a random valid config drawn from the run's seed; when the
+// queue empties (every measured config's neighbourhood is used up) the
+// search restarts from a fresh random config instead of stopping with
+// budget left; and with restart K > 0 it also restarts after K trials
+// without a better config (0, the default, never does).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,22 +30,34 @@ struct Item {
   }
 };
 
+bool hasFactorization(const Space &S) {
+  for (size_t I = 0; I < S.size(); ++I)
+    if (S.param(I).kind() == ParamKind::Factorization)
+      return true;
+  return false;
+}
+
 class GbfsTuner : public Tuner {
 public:
   GbfsTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Rho(size_t(checkRange("gbfs", O, "rho", 1, 1e6))) {}
+      : Tuner(S, Hib), Rho(size_t(checkRange("gbfs", O, "rho", 1, 1e6))),
+        RandomStart(checkRange("gbfs", O, "random-start", 0, 1) != 0 ||
+                    !hasFactorization(S)),
+        Restart(uint64_t(checkRange("gbfs", O, "restart", 0, 1e12))) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
-    std::vector<Config> Out;
     if (!Started) {
       Started = true;
       Config Start = S.untiled();
-      if (claim(Start))
+      if (!RandomStart && claim(Start))
         return {Start};
-      if (auto C = claimRandom(R)) // the untiled config is invalid here
-        return {*C};
-      return {};
+      return fresh(R);
     }
+    if (Restart && History.size() >= LastGain + Restart) {
+      Queue = {}; // stagnated: leave this basin
+      LastGain = History.size();
+    }
+    std::vector<Config> Out;
     while (Out.size() < N && !Queue.empty()) {
       Config From = S.decode(Queue.top().Code);
       Queue.pop();
@@ -53,22 +73,36 @@ public:
         Fresh.pop_back();
       }
     }
+    if (Out.empty()) // the queue is used up: restart (nothing is pending)
+      return fresh(R);
     return Out;
   }
 
 private:
+  /// A start: one fresh random config (none: the space is used up).
+  std::vector<Config> fresh(Rng &R) {
+    if (auto C = claimRandom(R))
+      return {*C};
+    return {};
+  }
   void told(size_t First) override {
-    for (size_t I = First; I < History.size(); ++I)
+    for (size_t I = First; I < History.size(); ++I) {
+      if (History[I].Fitness > RunBest)
+        RunBest = History[I].Fitness, LastGain = I + 1;
       Queue.push({History[I].Fitness, I, History[I].Code});
+    }
   }
   nlohmann::json saveState() const override {
     std::vector<nlohmann::json> Items;
     for (auto Q = Queue; !Q.empty(); Q.pop())
       Items.push_back({Q.top().Fitness, Q.top().Seq, Q.top().Code});
-    return {{"started", Started}, {"queue", Items}};
+    return {{"started", Started}, {"queue", Items}, {"run_best", RunBest},
+            {"last_gain", LastGain}};
   }
   void restoreState(const nlohmann::json &J) override {
     Started = J.at("started");
+    RunBest = J.at("run_best");
+    LastGain = J.at("last_gain");
     Queue = {};
     for (const auto &I : J.at("queue"))
       Queue.push({I.at(0).get<double>(), I.at(1).get<uint64_t>(),
@@ -76,7 +110,11 @@ private:
   }
 
   size_t Rho;
+  bool RandomStart;
+  uint64_t Restart;
   bool Started = false;
+  double RunBest = 0;    // best fitness since the start
+  uint64_t LastGain = 0; // History size when RunBest last rose (or a restart)
   std::priority_queue<Item> Queue;
 };
 
@@ -90,8 +128,14 @@ const StrategyInfo &infoGbfs() {
   static const StrategyInfo I{
       "gbfs",
       "G-BFS: pop the best measured config, measure rho random unvisited "
-      "one-step neighbours; starts untiled, stops when the queue is empty",
-      {{"rho", 5, "neighbours measured per popped config"}},
+      "one-step neighbours; starts untiled (random without factorizations), "
+      "restarts from a random config when the queue empties",
+      {{"rho", 5, "neighbours measured per popped config"},
+       {"random-start", 0,
+        "1: start from a random config even where an untiled one exists"},
+       {"restart", 0,
+        "restart from a random config after this many trials without a "
+        "better one (0: never)"}},
       5,
       create};
   return I;

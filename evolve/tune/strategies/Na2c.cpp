@@ -205,9 +205,12 @@ private:
   void told(size_t) override {
     if (Pending.empty() || Theta.size() == 0)
       return;
+    // The mean gradient over the steps, accumulated in place (no
+    // parameter-sized temporary per step).
     VectorXd Grad = VectorXd::Zero(Theta.size());
-    VectorXd G = Grad;
+    View W = view(Theta), Gw = view(Grad);
     double Best = bestFitness() > 0 ? bestFitness() : 1;
+    double Inv = 1.0 / double(Pending.size());
     for (const Step &St : Pending) {
       std::optional<double> F = fitnessOf(St.Next);
       double Reward = F ? *F / Best : 0; // not measured: it broke a constraint
@@ -215,22 +218,19 @@ private:
       double V;
       forward(St.X, St.From, H, Pi, V);
       double Adv = Reward - V; // detached
-      View W = view(Theta), Gw = view(G);
-      G.setZero();
       VectorXd DLogit = Pi * Adv;
       DLogit[St.A] -= Adv;
-      Gw.Wa = DLogit * H.transpose();
-      Gw.Ba = DLogit;
       double DV = V - Reward;
-      Gw.Wc = DV * H;
-      Gw.Bc[0] = DV;
       VectorXd DH = W.Wa.transpose() * DLogit + DV * W.Wc;
       for (Eigen::Index I = 0; I < DH.size(); ++I)
         if (H[I] <= 0)
           DH[I] = 0;
-      Gw.W1 = DH * St.X.transpose();
-      Gw.B1 = DH;
-      Grad += G / double(Pending.size());
+      Gw.Wa.noalias() += (Inv * DLogit) * H.transpose();
+      Gw.Ba += Inv * DLogit;
+      Gw.Wc += (Inv * DV) * H;
+      Gw.Bc[0] += Inv * DV;
+      Gw.W1.noalias() += (Inv * DH) * St.X.transpose();
+      Gw.B1 += Inv * DH;
     }
     adam(Grad);
     Pending.clear();

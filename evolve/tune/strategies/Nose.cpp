@@ -6,7 +6,10 @@
 // parameter), predicts each with a weighted k-NN regressor over every
 // measured config (k neighbours, weights 1/distance, Canberra distance on
 // the raw parameter vector, summed from cached per-parameter rows) and
-// measures only the top E = MeasureRatio * N.
+// measures only the top E = MeasureRatio * N. The paper's k-NN searches
+// every measured config; beyond knn-max (1,000 by default, more than its
+// runs measure) gevo searches the most recent knn-max, so the cost per
+// trial stays flat with history.
 // The population becomes the best N of old and new.
 //
 //===----------------------------------------------------------------------===//
@@ -39,7 +42,8 @@ public:
         M(size_t(std::ceil(N * checkRange("nose", O, "offspring-ratio", 0.01, 100)))),
         E(std::max<size_t>(1, size_t(N * checkRange("nose", O, "measure-ratio", 0.001, 100)))),
         K(size_t(checkRange("nose", O, "k", 1, 1e6))),
-        PMut(checkRange("nose", O, "mutation", 0, 1)), Columns(S.size()),
+        PMut(checkRange("nose", O, "mutation", 0, 1)),
+        KnnMax(size_t(checkRange("nose", O, "knn-max", 0, 1e9))), Columns(S.size()),
         RowCache(S.size()) {}
 
   std::vector<Config> ask(size_t Want, Rng &R) override {
@@ -109,10 +113,12 @@ private:
   /// vector is a sum over parameters, so it is summed per parameter from a
   /// cached row of distances between C's value and every other value.
   double predict(const Config &C) {
-    size_t Rows = History.size();
+    // The reference set: every measured config, or the KnnMax most recent.
+    size_t First = KnnMax && History.size() > KnnMax ? History.size() - KnnMax : 0;
+    size_t Rows = History.size() - First;
     Dist.assign(Rows, 0.0);
     for (size_t P = 0; P < S.size(); ++P) {
-      const std::vector<uint32_t> &Col = Columns[P];
+      const uint32_t *Col = Columns[P].data() + First;
       if (const std::vector<double> *Row = distanceRow(P, C[P])) {
         for (size_t I = 0; I < Rows; ++I)
           Dist[I] += (*Row)[Col[I]];
@@ -125,14 +131,15 @@ private:
     std::vector<std::pair<double, double>> Near; // (distance, fitness)
     for (size_t I = 0; I < Rows; ++I) {
       double D = Dist[I];
+      double F = History[First + I].Fitness;
       if (D < 1e-12)
-        return History[I].Fitness;
+        return F;
       if (Near.size() < K) {
-        Near.push_back({D, History[I].Fitness});
+        Near.push_back({D, F});
         std::push_heap(Near.begin(), Near.end());
       } else if (D < Near.front().first) {
         std::pop_heap(Near.begin(), Near.end());
-        Near.back() = {D, History[I].Fitness};
+        Near.back() = {D, F};
         std::push_heap(Near.begin(), Near.end());
       }
     }
@@ -201,6 +208,7 @@ private:
 
   size_t N, M, E, K;
   double PMut;
+  size_t KnnMax;
   std::vector<Record> Population;
   std::deque<uint64_t> Queue;
   size_t Pending = 0; // asked this generation, not told yet
@@ -224,7 +232,10 @@ const StrategyInfo &infoNose() {
        {"offspring-ratio", 1.5, "offspring per generation, times N"},
        {"measure-ratio", 0.3, "offspring measured per generation, times N"},
        {"k", 9, "neighbours of the k-NN surrogate"},
-       {"mutation", 0.3, "probability of re-drawing each parameter"}},
+       {"mutation", 0.3, "probability of re-drawing each parameter"},
+       {"knn-max", 1000,
+        "the surrogate's neighbours come from the most recent this many "
+        "measured configs (0: all, the paper's; bounds its cost per trial)"}},
       30,
       create};
   return I;

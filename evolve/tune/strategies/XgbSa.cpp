@@ -10,6 +10,14 @@
 // config with probability Eps instead. Uses Debian's libxgboost C API,
 // one thread, a fixed seed, so runs are deterministic.
 //
+// xgb-ls, gevo-tune's default, is xgb-div plus: a failure classifier
+// (binary:logistic, 30 rounds) trained beside a ranking of the configs
+// that did not fail, so predicted failures rank last (most of a Cartesian
+// space fails); each plan led by the Local best-predicted configs one
+// parameter (any value of it) away from the LocalTop best measured, which
+// finds the optimum next to a good config the global plan missed; refits
+// after max(plan, refit-growth x results) results.
+//
 // xgb-div, gevo's tuned variant, differs in three options: a plan of 32;
 // when the space has at most Exhaustive valid configs, the model scores
 // all of them instead of annealing (the exact answer to what annealing
@@ -21,96 +29,55 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
-#include <xgboost/c_api.h>
+#include "Booster.h"
 
 #include <algorithm>
 #include <cmath>
 #include <deque>
 #include <numeric>
 #include <set>
+#include <unordered_set>
 
 namespace gevo::evolve::tune {
 namespace {
 
-void check(int Rc) {
-  if (Rc != 0)
-    throw std::runtime_error(std::string("xgboost: ") + XGBGetLastError());
-}
-
-class Booster {
-public:
-  ~Booster() { reset(); }
-  void reset() {
-    if (H)
-      XGBoosterFree(H);
-    H = nullptr;
-  }
-  void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t W,
-           unsigned Rounds, bool Rank) {
-    reset();
-    DMatrixHandle D;
-    check(XGDMatrixCreateFromMat(X.data(), Y.size(), W, NAN, &D));
-    check(XGDMatrixSetFloatInfo(D, "label", Y.data(), Y.size()));
-    if (Rank) {
-      unsigned Group = unsigned(Y.size());
-      check(XGDMatrixSetUIntInfo(D, "group", &Group, 1));
-    }
-    check(XGBoosterCreate(&D, 1, &H));
-    const char *Params[][2] = {{"max_depth", "3"},   {"gamma", "0.0001"},
-                               {"min_child_weight", "1"}, {"subsample", "1.0"},
-                               {"eta", "0.3"},       {"lambda", "1.0"},
-                               {"alpha", "0"},       {"nthread", "1"},
-                               {"seed", "0"},        {"verbosity", "0"},
-                               {"tree_method", "exact"},
-                               {"objective", Rank ? "rank:pairwise" : "reg:squarederror"}};
-    for (auto &P : Params)
-      check(XGBoosterSetParam(H, P[0], P[1]));
-    for (unsigned I = 0; I < Rounds; ++I)
-      check(XGBoosterUpdateOneIter(H, int(I), D));
-    XGDMatrixFree(D);
-  }
-  std::vector<float> predict(const std::vector<float> &X, size_t Rows, size_t W) const {
-    DMatrixHandle D;
-    check(XGDMatrixCreateFromMat(X.data(), Rows, W, NAN, &D));
-    bst_ulong Len;
-    const float *Out;
-    check(XGBoosterPredict(H, D, 0, 0, 0, &Len, &Out));
-    std::vector<float> P(Out, Out + Len);
-    XGDMatrixFree(D);
-    return P;
-  }
-  bool ready() const { return H != nullptr; }
-
-private:
-  BoosterHandle H = nullptr;
-};
-
 class XgbSaTuner : public Tuner {
 public:
-  XgbSaTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Plan(size_t(checkRange("xgb-sa", O, "plan", 1, 1e6))),
-        Eps(checkRange("xgb-sa", O, "eps", 0, 1)),
-        Iters(unsigned(checkRange("xgb-sa", O, "sa-iters", 1, 1e7))),
-        Parallel(size_t(checkRange("xgb-sa", O, "sa-parallel", 1, 1e6))),
-        EarlyStop(unsigned(checkRange("xgb-sa", O, "sa-early-stop", 1, 1e7))),
-        Rounds(unsigned(checkRange("xgb-sa", O, "rounds", 1, 1e5))),
-        Rank(checkRange("xgb-sa", O, "rank", 0, 1) != 0),
-        Exhaustive(uint64_t(checkRange("xgb-sa", O, "exhaustive", 0, 1e9))),
-        Diversity(size_t(checkRange("xgb-sa", O, "diversity", 0, 1e6))),
-        W(S.featureWidth()) {}
+  XgbSaTuner(const Space &S, bool Hib, const Options &O, const std::string &Who)
+      : Tuner(S, Hib), Plan(size_t(checkRange(Who, O, "plan", 1, 1e6))),
+        Eps(checkRange(Who, O, "eps", 0, 1)),
+        Iters(unsigned(checkRange(Who, O, "sa-iters", 1, 1e7))),
+        Parallel(size_t(checkRange(Who, O, "sa-parallel", 1, 1e6))),
+        EarlyStop(unsigned(checkRange(Who, O, "sa-early-stop", 1, 1e7))),
+        Rounds(unsigned(checkRange(Who, O, "rounds", 1, 1e5))),
+        Rank(checkRange(Who, O, "rank", 0, 1) != 0),
+        Exhaustive(uint64_t(checkRange(Who, O, "exhaustive", 0, 1e9))),
+        Diversity(size_t(checkRange(Who, O, "diversity", 0, 1e6))),
+        Local(size_t(checkRange(Who, O, "local", 0, 1e6))),
+        LocalTop(size_t(checkRange(Who, O, "local-top", 1, 1e6))),
+        Pool(size_t(checkRange(Who, O, "pool", 0, 1e9))),
+        Growth(checkRange(Who, O, "refit-growth", 0, 10)),
+        Validity(checkRange(Who, O, "validity", 0, 1) != 0),
+        TrainMax(size_t(checkRange(Who, O, "train-max", 0, 1e9))), W(S.featureWidth()),
+        NextFit(Plan) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
-    if (History.size() >= FitAt + Plan) {
+    if (History.size() >= NextFit) {
       FitAt = History.size();
+      NextFit = nextFit();
       fit();
       Trials.clear();
-      if (validCount() <= Exhaustive)
+      if (Pool && validCount() > Pool)
+        scorePool(R);
+      else if (validCount() <= Exhaustive)
         scoreAll();
       else
         anneal(R);
+      if (Local)
+        polish();
     }
     // Never past the next refit, whatever the engine's batch size.
-    N = std::min(N, FitAt + Plan - History.size());
+    N = std::min(N, NextFit - History.size());
     std::vector<Config> Out;
     while (Out.size() < N) {
       std::optional<Config> C;
@@ -131,17 +98,56 @@ public:
   }
 
 private:
+  /// Where the next refit is: Plan results on, or Growth x the results
+  /// so far when that is more (a refit costs about the results it fits).
+  size_t nextFit() const {
+    return FitAt + std::max(Plan, size_t(Growth * double(FitAt)));
+  }
+  /// Configs planned per fit.
+  size_t span() const { return NextFit - FitAt; }
+
+  /// The ranking model on History[0, FitAt) (with Validity: on the configs
+  /// that did not fail, and a classifier of failing on all).
   void fit() {
-    std::vector<float> X, Y;
+    std::vector<float> X, Y, XAll, Ok;
     double Max = 0;
     for (size_t I = 0; I < FitAt; ++I)
       Max = std::max(Max, History[I].Fitness);
-    for (size_t I = 0; I < FitAt; ++I) {
-      for (double F : S.features(S.decode(History[I].Code)))
-        X.push_back(float(F));
+    for (size_t I : trainingRows()) {
+      std::vector<double> F = S.features(S.decode(History[I].Code));
+      if (Validity) {
+        XAll.insert(XAll.end(), F.begin(), F.end());
+        Ok.push_back(History[I].Fitness > 0);
+        if (History[I].Fitness <= 0)
+          continue;
+      }
+      X.insert(X.end(), F.begin(), F.end());
       Y.push_back(Max > 0 ? float(History[I].Fitness / Max) : 0.f);
     }
-    Model.fit(X, Y, W, Rounds, Rank);
+    Model.reset();
+    if (!Y.empty())
+      Model.fit(X, Y, W, Rounds, Rank ? "rank:pairwise" : "reg:squarederror");
+    Valid.reset();
+    if (Validity && Y.size() >= 1 && Y.size() < Ok.size())
+      Valid.fit(XAll, Ok, W, ValidityRounds, "binary:logistic");
+  }
+
+  /// History[0, FitAt), or with TrainMax the TrainMax / 2 best and the rest
+  /// evenly spaced over the others (a fit costs about its rows), in order.
+  std::vector<size_t> trainingRows() const {
+    std::vector<size_t> Rows(FitAt);
+    std::iota(Rows.begin(), Rows.end(), 0);
+    if (!TrainMax || FitAt <= TrainMax)
+      return Rows;
+    std::stable_sort(Rows.begin(), Rows.end(), [&](size_t A, size_t B) {
+      return History[A].Fitness > History[B].Fitness;
+    });
+    size_t Best = TrainMax / 2, Rest = TrainMax - Best;
+    std::vector<size_t> Out(Rows.begin(), Rows.begin() + Best);
+    for (size_t K = 0; K < Rest; ++K)
+      Out.push_back(Rows[Best + K * (FitAt - Best) / Rest]);
+    std::sort(Out.begin(), Out.end());
+    return Out;
   }
 
   std::vector<float> score(const std::vector<Config> &Cs) const {
@@ -149,7 +155,14 @@ private:
     for (const Config &C : Cs)
       for (double F : S.features(C))
         X.push_back(float(F));
-    return Model.predict(X, Cs.size(), W);
+    std::vector<float> P = Model.predict(X, Cs.size(), W);
+    if (Valid.ready()) { // likely failures rank below every likely success
+      std::vector<float> Q = Valid.predict(X, Cs.size(), W);
+      for (size_t I = 0; I < P.size(); ++I)
+        if (Q[I] < 0.5f)
+          P[I] -= 1e4f;
+    }
+    return P;
   }
 
   /// Fills Trials with the Plan best-predicted fresh valid configs.
@@ -162,7 +175,7 @@ private:
       P.push_back(S.decode(Code));
     std::vector<float> Score = score(P);
     std::set<std::pair<float, uint64_t>> Top; // (score, -code) ascending
-    size_t Keep = Diversity ? 8 * Plan : Plan; // candidates for pickPlan
+    size_t Keep = Diversity ? 8 * span() : span(); // candidates for pickPlan
     double Temp = 1, Cool = 1.0 / (Iters + 1);
     for (unsigned K = 0, Last = 0; K < Iters && K < Last + EarlyStop; ++K) {
       std::vector<Config> New = P;
@@ -210,7 +223,7 @@ private:
     });
     std::vector<Config> Picked;
     std::vector<bool> Taken(Candidates.size());
-    for (size_t I = 0; I < Candidates.size() && Picked.size() < Plan; ++I) {
+    for (size_t I = 0; I < Candidates.size() && Picked.size() < span(); ++I) {
       Config C = S.decode(Candidates[I].second);
       bool Near = std::any_of(Picked.begin(), Picked.end(), [&](const Config &P) {
         size_t D = 0;
@@ -221,9 +234,74 @@ private:
       if (!Near)
         Picked.push_back(C), Taken[I] = true, Trials.push_back(Candidates[I].second);
     }
-    for (size_t I = 0; I < Candidates.size() && Trials.size() < Plan; ++I)
+    for (size_t I = 0; I < Candidates.size() && Trials.size() < span(); ++I)
       if (!Taken[I])
         Trials.push_back(Candidates[I].second);
+  }
+
+  /// Puts before the plan the Local best-predicted fresh valid configs one
+  /// parameter away (any value of it) from the LocalTop best measured.
+  void polish() {
+    std::vector<size_t> Order(History.size());
+    std::iota(Order.begin(), Order.end(), 0);
+    size_t Top = std::min(LocalTop, Order.size());
+    std::partial_sort(Order.begin(), Order.begin() + Top, Order.end(), [&](size_t A, size_t B) {
+      return History[A].Fitness != History[B].Fitness ? History[A].Fitness > History[B].Fitness
+                                                      : A < B;
+    });
+    std::vector<Config> Near;
+    std::set<uint64_t> InNear;
+    for (size_t I = 0; I < Top && History[Order[I]].Fitness > 0; ++I) {
+      Config Base = S.decode(History[Order[I]].Code);
+      for (size_t J = 0; J < S.size(); ++J)
+        for (uint32_t V = 0; V < S.param(J).size(); ++V) {
+          Config C = Base;
+          C[J] = V;
+          uint64_t Code = S.encode(C);
+          if (V != Base[J] && !seen(Code) && S.satisfies(C) && InNear.insert(Code).second)
+            Near.push_back(std::move(C));
+        }
+    }
+    if (Near.empty())
+      return;
+    std::vector<float> Score = score(Near);
+    std::vector<size_t> Idx(Near.size());
+    std::iota(Idx.begin(), Idx.end(), 0);
+    std::stable_sort(Idx.begin(), Idx.end(),
+                     [&](size_t A, size_t B) { return Score[A] > Score[B]; });
+    std::vector<uint64_t> First;
+    for (size_t I = 0; I < Idx.size() && First.size() < Local; ++I)
+      First.push_back(S.encode(Near[Idx[I]]));
+    std::set<uint64_t> Taken(First.begin(), First.end());
+    for (uint64_t Code : Trials)
+      if (!Taken.count(Code))
+        First.push_back(Code);
+    Trials.assign(First.begin(), First.end());
+  }
+
+  /// Fills Trials from the scores of at most Pool fresh valid configs drawn
+  /// at random (a bounded cost per fit, whatever the space's size).
+  void scorePool(Rng &R) {
+    std::vector<Config> Fresh;
+    std::unordered_set<uint64_t> In;
+    for (size_t Try = 0; Fresh.size() < Pool && Try < 4 * Pool; ++Try) {
+      Config C = S.sample(R);
+      uint64_t Code = S.encode(C);
+      if (!seen(Code) && S.satisfies(C) && In.insert(Code).second)
+        Fresh.push_back(std::move(C));
+    }
+    planFrom(Fresh);
+  }
+
+  /// Trials := the plan pickPlan makes of Fresh, scored.
+  void planFrom(const std::vector<Config> &Fresh) {
+    if (Fresh.empty())
+      return;
+    std::vector<float> Score = score(Fresh);
+    std::vector<std::pair<float, uint64_t>> Candidates;
+    for (size_t I = 0; I < Fresh.size(); ++I)
+      Candidates.push_back({Score[I], S.encode(Fresh[I])});
+    pickPlan(std::move(Candidates));
   }
 
   /// Configs that may be valid: the members, else the whole product.
@@ -241,13 +319,7 @@ private:
       if (!seen(Code) && S.satisfies(C))
         Fresh.push_back(std::move(C));
     }
-    if (Fresh.empty())
-      return;
-    std::vector<float> Score = score(Fresh);
-    std::vector<std::pair<float, uint64_t>> Candidates;
-    for (size_t I = 0; I < Fresh.size(); ++I)
-      Candidates.push_back({Score[I], S.encode(Fresh[I])});
-    pickPlan(std::move(Candidates));
+    planFrom(Fresh);
   }
 
   nlohmann::json saveState() const override {
@@ -257,7 +329,9 @@ private:
     FitAt = J.at("fit_at");
     Trials = J.at("trials").get<std::deque<uint64_t>>();
     Points = J.at("points").get<std::vector<uint64_t>>();
+    NextFit = FitAt > 0 ? nextFit() : Plan;
     Model.reset();
+    Valid.reset();
     if (FitAt > 0)
       fit(); // the same data, one thread, a fixed seed: the same model
   }
@@ -270,33 +344,61 @@ private:
   bool Rank;
   uint64_t Exhaustive;
   size_t Diversity;
+  size_t Local, LocalTop, Pool;
+  double Growth;
+  bool Validity;
+  size_t TrainMax;
+  static constexpr unsigned ValidityRounds = 30;
   size_t W;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
+  size_t NextFit;              // the next refit, when History reaches it
   std::deque<uint64_t> Trials; // the annealer's plan, best first
   std::vector<uint64_t> Points;
-  Booster Model;
+  Booster Model, Valid; // the ranking; with Validity, the failure classifier
 };
 
+constexpr char SaName[] = "xgb-sa", DivName[] = "xgb-div", LsName[] = "xgb-ls";
+/// Errors name the variant the user asked for.
+template <const char *Name>
 std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<XgbSaTuner>(S, Hib, O);
+  return std::make_unique<XgbSaTuner>(S, Hib, O, Name);
 }
 
 } // namespace
 
 namespace {
-/// The options of both variants, with their defaults.
-std::vector<OptionInfo> xgbOptions(double Plan, double Exhaustive, double Diversity) {
-  return {{"plan", Plan, "results between refits, and configs planned per fit"},
+/// The defaults of one variant.
+struct XgbDefaults {
+  double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
+         Validity = 0, TrainMax = 0;
+};
+std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
+  return {{"plan", D.Plan, "results between refits, and configs planned per fit"},
           {"eps", 0.05, "probability a slot is a random fresh config"},
           {"sa-iters", 500, "most annealing steps"},
           {"sa-parallel", 128, "annealing chains"},
           {"sa-early-stop", 50, "stop this many steps after the plan last changed"},
           {"rounds", 100, "boosting rounds per fit"},
           {"rank", 1, "1: rank:pairwise loss (AutoTVM's default), 0: regression"},
-          {"exhaustive", Exhaustive,
+          {"exhaustive", D.Exhaustive,
            "score every valid config instead of annealing when there are at most this many"},
-          {"diversity", Diversity,
-           "planned configs differ pairwise in at least this many parameters"}};
+          {"diversity", D.Diversity,
+           "planned configs differ pairwise in at least this many parameters"},
+          {"local", D.Local,
+           "planned first: the best-predicted configs one parameter away from "
+           "the best measured"},
+          {"local-top", 3, "how many of the best measured configs local searches around"},
+          {"pool", D.Pool,
+           "score at most this many random fresh configs per fit instead of "
+           "all or annealing (0: no bound)"},
+          {"refit-growth", D.Growth,
+           "refit after max(plan, this x results so far) results"},
+          {"validity", D.Validity,
+           "1: rank only configs that did not fail, and plan first the configs a "
+           "classifier (30 rounds) predicts will not fail"},
+          {"train-max", D.TrainMax,
+           "fit on at most this many results: the best half, the rest spread "
+           "over the others (0: all)"}};
 }
 } // namespace
 
@@ -305,7 +407,7 @@ const StrategyInfo &infoXgbSa() {
       "xgb-sa",
       "AutoTVM-style XGBoost cost model + simulated annealing: refit every "
       "plan results, anneal a plan of unvisited configs, eps random",
-      xgbOptions(64, 0, 0), 64, create};
+      xgbOptions({}), 64, create<SaName>};
   return I;
 }
 
@@ -315,7 +417,18 @@ const StrategyInfo &infoXgbDiv() {
       "gevo's tuned xgb-sa: refit every 32 results, score every valid config "
       "when there are at most 100,000 (else anneal), and plan configs that "
       "differ pairwise in at least 3 parameters",
-      xgbOptions(32, 100000, 3), 32, create};
+      xgbOptions({32, 100000, 3}), 32, create<DivName>};
+  return I;
+}
+
+const StrategyInfo &infoXgbLs() {
+  static const StrategyInfo I{
+      "xgb-ls",
+      "gevo-tune's default, chosen across families (benchmarks/tuners): "
+      "xgb-div with a failure classifier beside the ranking, each plan led "
+      "by the 24 best-predicted one-parameter moves from the 3 best "
+      "measured configs, refits spaced with the history",
+      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, create<LsName>};
   return I;
 }
 

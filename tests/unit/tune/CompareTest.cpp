@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+using namespace gevo;
+using namespace gevo::evolve;
 using namespace gevo::evolve::tune;
 
 namespace {
@@ -46,4 +48,77 @@ TEST(Compare, BestOfRowsIsTheReferenceWithoutAnOptimum) {
   EXPECT_EQ(bestOfRows({A, B}, false), 3.5);
   EXPECT_EQ(bestOfRows({A, B}, true), 7);
   EXPECT_EQ(bestOfRows({CompareRow{"c", {{NAN}}, 0, 0}}, false), std::nullopt);
+}
+
+TEST(Compare, NoColumnPastTheLongestRun) {
+  CompareRow R{"s", {{20, 10}, {15, 10.2}}, 0, 4};
+  std::string Md = compareTable({R}, {1, 2, 500}, 10.0, false, false);
+  EXPECT_NE(Md.find("@2"), std::string::npos);
+  EXPECT_EQ(Md.find("@500"), std::string::npos) << Md;
+  Md = compareTable({R}, {1, 500}, 10.0, false, false);
+  EXPECT_NE(Md.find("@2"), std::string::npos) << "the end of the runs: " << Md;
+}
+
+TEST(Compare, PerSeedCsvHasOneLinePerRun) {
+  CompareRow A{"a", {{20, 10}, {NAN, 12.5}}, 0, 4}, B{"b", {{11}}, 0, 1};
+  std::string Csv = perSeedCsv({A, B}, 7, {1, 2}, 10.0, false);
+  EXPECT_EQ(Csv, "strategy,seed,trials,best@1,best@2,best,frac@1,frac@2,frac\n"
+                 "a,7,2,20,10,10,0.5,1,1\n"
+                 "a,8,2,,12.5,12.5,0,0.8,0.8\n"
+                 "b,7,1,11,,11,0.9090909091,,0.9090909091\n");
+}
+
+TEST(Compare, HeaderSaysFilesSeedsAndSpaceMode) {
+  CompareSetup S;
+  S.Files = {"gemm/RTX_3090.json.gz"};
+  S.Restricted = false;
+  S.FirstSeed = 3;
+  S.Seeds = 20;
+  S.Trials = 200;
+  S.Reference = "the optimum, 1.5 time";
+  std::string H = compareHeader(S);
+  EXPECT_NE(H.find("File: `gemm/RTX_3090.json.gz`"), std::string::npos) << H;
+  EXPECT_NE(H.find("Seeds 3-22 (20 per strategy)"), std::string::npos) << H;
+  EXPECT_NE(H.find("200 trials per run"), std::string::npos) << H;
+  EXPECT_NE(H.find("unrestricted"), std::string::npos) << H;
+  EXPECT_NE(H.find("the optimum, 1.5 time"), std::string::npos) << H;
+  S.Restricted = true;
+  EXPECT_NE(compareHeader(S).find("restricted to the file's configs"), std::string::npos);
+}
+
+TEST(Compare, TrialLineKeysComeInAFixedOrder) {
+  LogEntry L;
+  L.Index = 4;
+  L.Genome = {{"b", 2}, {"a", 1}};
+  L.Result = makeEvaluation(2.5, false);
+  L.Result.CostSeconds = 0.5;
+  L.Result.Detail = {{"z", 1}};
+  EXPECT_EQ(trialLine(L, false).dump(),
+            R"({"config":{"a":1,"b":2},"value":2.5,"status":"ok","trial":4,)"
+            R"("cost_seconds":0.5,"detail":{"z":1}})");
+  L.Result = Evaluation{};
+  L.Result.S = Status::CompileFail;
+  L.Result.Message = "no";
+  EXPECT_EQ(trialLine(L, false).dump(),
+            R"({"config":{"a":1,"b":2},"value":null,"status":"compile_fail",)"
+            R"("trial":4,"cost_seconds":0.0,"message":"no"})");
+}
+
+TEST(Compare, PlotShowsMediansBandsRoundTicksAndTheOptimum) {
+  EXPECT_EQ(niceTicks(0, 200), (std::vector<double>{0, 50, 100, 150, 200}));
+  std::vector<double> Fine = niceTicks(0.8, 1), Want = {0.8, 0.85, 0.9, 0.95, 1};
+  ASSERT_EQ(Fine.size(), Want.size());
+  for (size_t I = 0; I < Want.size(); ++I)
+    EXPECT_NEAR(Fine[I], Want[I], 1e-12);
+  // Curves carry their last value forward: at trial 3 they are 2, 3, 1.
+  CompareRow R{"s", {{4, 2}, {3, 3}, {6, 1, 1}}, 0, 7};
+  EXPECT_EQ(quantileCurve(R, 3, 0.5), (std::vector<double>{4, 2, 2}));
+  EXPECT_EQ(quantileCurve(R, 3, 0.25), (std::vector<double>{3.5, 1.5, 1.5}));
+  std::string Svg = svgPlot("t", "trial", "fraction", {{"s", {0.5, 1}, {0.4, 0.9}, {0.6, 1}}},
+                            1.0, "optimum");
+  EXPECT_NE(Svg.find("class=\"reference\""), std::string::npos);
+  EXPECT_NE(Svg.find(">optimum<"), std::string::npos);
+  EXPECT_NE(Svg.find("class=\"band\""), std::string::npos);
+  EXPECT_NE(Svg.find(">0.5</text>"), std::string::npos) << Svg;
+  EXPECT_EQ(Svg.find("0.6125"), std::string::npos); // no odd tick labels
 }

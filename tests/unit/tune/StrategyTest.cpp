@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -186,7 +187,7 @@ TEST(Registry, UnknownNamesAndBadValuesAreErrors) {
   }
 }
 
-TEST(Registry, GbfsStartsUntiledAndStopsWhenTheQueueEmpties) {
+TEST(Registry, GbfsStartsUntiledAndStopsWhenTheSpaceIsUsedUp) {
   Space S;
   S.add(Param::factorization("N", 8, 3));
   Space Copy = S;
@@ -198,7 +199,89 @@ TEST(Registry, GbfsStartsUntiledAndStopsWhenTheQueueEmpties) {
   RunResult R = runTuner(P, O);
   ASSERT_FALSE(Seen.empty());
   EXPECT_EQ(Seen[0], json({{"N", {8, 1, 1}}}));
-  EXPECT_EQ(R.Trials, 10u); // the whole connected graph, then the queue is empty
+  EXPECT_EQ(R.Trials, 10u); // the whole graph, then nothing is left to restart from
+}
+
+/// The first configs G-BFS measures on a space without factorizations.
+std::vector<json> gbfsRun(const Options &Opts, uint64_t Seed, uint64_t Trials,
+                          std::vector<uint64_t> Members = {}) {
+  Space S;
+  S.add(Param::discrete("A", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  S.add(Param::discrete("B", {1, 2, 4, 8}));
+  if (!Members.empty())
+    S.restrictTo(Members);
+  FunctionProblem P(std::move(S), {}, [](const Config &C) { return 1.0 + C[0] + C[1]; });
+  RunOptions O;
+  O.Strategy = "gbfs";
+  O.Opts = Opts;
+  O.Seed = Seed;
+  O.Limit.Evaluations = Trials;
+  std::vector<json> Seen;
+  O.OnEvaluation = [&](const LogEntry &L) { Seen.push_back(L.Genome); };
+  runTuner(P, O);
+  return Seen;
+}
+
+TEST(Registry, GbfsStartIsSeededWithoutAnUntiledConfig) {
+  std::set<std::string> Starts;
+  for (uint64_t Seed = 0; Seed < 8; ++Seed)
+    Starts.insert(gbfsRun({}, Seed, 1).at(0).dump());
+  EXPECT_GT(Starts.size(), 3u);
+}
+
+TEST(Registry, GbfsRestartsWhenItsQueueEmpties) {
+  // Two islands not linked by one-step moves: A in {0, 1} or {7, 8}, B = 1.
+  std::vector<uint64_t> Members;
+  for (uint32_t A : {0u, 1u, 7u, 8u}) {
+    Space S;
+    S.add(Param::discrete("A", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    S.add(Param::discrete("B", {1, 2, 4, 8}));
+    Members.push_back(S.encode({A, 0}));
+  }
+  std::sort(Members.begin(), Members.end());
+  EXPECT_EQ(gbfsRun({}, 1, 10, Members).size(), 4u); // both islands
+}
+
+TEST(Registry, GbfsRestartsAfterStagnating) {
+  // A flat objective on a line of 200 values: G-BFS only ever measures
+  // neighbours of measured configs, so every trial after the first is next
+  // to an earlier one; with restart 3 it jumps to a random config after
+  // three trials without a gain.
+  auto Jumps = [](const Options &Opts, uint64_t Seed) {
+    Space S;
+    std::vector<double> Values;
+    for (int I = 0; I < 200; ++I)
+      Values.push_back(I);
+    S.add(Param::discrete("A", Values));
+    FunctionProblem P(std::move(S), {}, [](const Config &) { return 1.0; });
+    RunOptions O;
+    O.Strategy = "gbfs";
+    O.Opts = Opts;
+    O.Seed = Seed;
+    O.Limit.Evaluations = 40;
+    std::set<int> Seen;
+    size_t N = 0;
+    O.OnEvaluation = [&](const LogEntry &L) {
+      int A = L.Genome["A"].get<int>();
+      N += !Seen.empty() && !Seen.count(A - 1) && !Seen.count(A + 1);
+      Seen.insert(A);
+    };
+    EXPECT_EQ(runTuner(P, O).Trials, 40u);
+    return N;
+  };
+  for (uint64_t Seed = 0; Seed < 3; ++Seed) {
+    EXPECT_EQ(Jumps({}, Seed), 0u);
+    EXPECT_GT(Jumps({{"restart", 3}}, Seed), 3u);
+  }
+}
+
+TEST(Registry, GaNoseAndRandomShareTheirFirstTrialsForASeed) {
+  // Documented (evolve/tune/README.md): their first generations are
+  // uniform random draws from the engine's generator, so for one seed they
+  // are the same configs (common random numbers across strategies).
+  Log G = run("ga", 4, 30), N = run("nose", 4, 30), R = run("random", 4, 30);
+  EXPECT_EQ(G.Lines, R.Lines);
+  EXPECT_EQ(N.Lines, R.Lines);
 }
 
 /// Tells T fitness-bearing results (the toy time) for its asked configs.
@@ -241,4 +324,39 @@ TEST(Registry, XgbDivPlansConfigsApart) {
         EXPECT_GE(D, 2u) << "exhaustive " << Exhaustive;
       }
   }
+}
+
+TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
+  Space S = toySpace();
+  auto T = makeTuner("xgb-ls", S, false, {{"plan", 16}, {"eps", 0}, {"local", 4}, {"local-top", 1}});
+  Rng R(3);
+  std::vector<Config> First = T->ask(16, R);
+  tellToy(*T, S, First);
+  Config Best;
+  double BestTime = INFINITY;
+  for (const Config &C : First)
+    if (auto V = toyTime(S, C); V && *V < BestTime)
+      BestTime = *V, Best = C;
+  std::vector<Config> Plan = T->ask(16, R);
+  ASSERT_EQ(Plan.size(), 16u);
+  for (size_t I = 0; I < 4; ++I) {
+    size_t D = 0;
+    for (size_t K = 0; K < S.size(); ++K)
+      D += Plan[I][K] != Best[K];
+    EXPECT_EQ(D, 1u) << "planned config " << I;
+  }
+}
+
+TEST(Registry, XgbRefitsSpreadOutWithRefitGrowth) {
+  Space S = toySpace();
+  auto T = makeTuner("xgb-ls", S, false, {{"plan", 8}, {"refit-growth", 1}});
+  Rng R(4);
+  std::vector<size_t> Sizes;
+  for (int Fit = 0; Fit < 4; ++Fit) {
+    std::vector<Config> Asked = T->ask(1000, R);
+    Sizes.push_back(Asked.size());
+    tellToy(*T, S, Asked);
+  }
+  // Refits after 8, 16, 32 and 64 results: each plan as long as the history.
+  EXPECT_EQ(Sizes, (std::vector<size_t>{8, 8, 16, 32}));
 }

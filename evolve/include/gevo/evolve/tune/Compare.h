@@ -50,22 +50,57 @@ std::optional<double> bestOfRows(const std::vector<CompareRow> &Rows, bool Highe
 
 /// Markdown (Csv: false) or CSV table: per strategy and checkpoint, mean
 /// and std of the best value, and with an optimum the median and mean
-/// fraction of it and the share of runs within Within of it.
+/// fraction of it and the share of runs within Within of it. Checkpoints
+/// past the longest run are left out (no @500 column for 200 trials); the
+/// longest run's length is a column when no checkpoint reaches it.
 std::string compareTable(const std::vector<CompareRow> &Rows,
                          const std::vector<uint64_t> &Checkpoints,
                          std::optional<double> Optimum, bool HigherIsBetter,
                          bool Csv, double Within = 0.03);
 
+/// One line per run (strategy, seed; the curves of a row are seeds
+/// FirstSeed, FirstSeed + 1, ...): trials, the best value at each
+/// checkpoint (those compareTable shows) and at the end, and with an
+/// optimum the fractions of it.
+std::string perSeedCsv(const std::vector<CompareRow> &Rows, uint64_t FirstSeed,
+                       const std::vector<uint64_t> &Checkpoints,
+                       std::optional<double> Optimum, bool HigherIsBetter);
+
+/// What a comparison ran on, for the header of its table.
+struct CompareSetup {
+  std::vector<std::string> Files; ///< replay files (else Objective names it)
+  std::string Objective;          ///< e.g. "synthetic on MM1", "live:matmul"
+  std::optional<bool> Restricted; ///< replay: restricted to the file's configs
+  uint64_t FirstSeed = 0, Seeds = 0, Trials = 0;
+  std::string Reference; ///< what fractions are of ("the optimum: 10 time")
+};
+/// A Markdown paragraph: files or objective, seeds, trials, space mode,
+/// the reference of the fractions.
+std::string compareHeader(const CompareSetup &Setup);
+
+/// A line of trials.jsonl: config, value, status first, then trial,
+/// cost_seconds, message and detail (keys always in this order).
+nlohmann::ordered_json trialLine(const LogEntry &L, bool HigherIsBetter);
+
 struct Series {
   std::string Name;
-  std::vector<double> Y; ///< at x = 1, 2, ...; NaN points are skipped
+  std::vector<double> Y;      ///< at x = 1, 2, ...; NaN points are skipped
+  std::vector<double> Lo, Hi; ///< a band around Y (empty: none)
 };
-/// A self-contained SVG line plot.
+/// A self-contained SVG line plot with ticks at 1, 2 or 5 x 10^k and, when
+/// given, a dashed line at Reference (e.g. the optimum) named RefLabel.
 std::string svgPlot(const std::string &Title, const std::string &XLabel,
-                    const std::string &YLabel, const std::vector<Series> &S);
-/// The mean over seeds of a row's curves (carrying each curve's last
-/// value forward).
-std::vector<double> meanCurve(const CompareRow &R, size_t Length);
+                    const std::string &YLabel, const std::vector<Series> &S,
+                    std::optional<double> Reference = std::nullopt,
+                    const std::string &RefLabel = "");
+/// Quantile Q over seeds of a row's curves at each trial (each curve's
+/// last value carried forward; NaN until every run has a value).
+std::vector<double> quantileCurve(const CompareRow &R, size_t Length, double Q);
+/// "a,b,,c" -> {"a", "b", "c"} (command-line lists).
+std::vector<std::string> splitList(const std::string &S);
+
+/// Ticks covering [Lo, Hi] at a step of 1, 2 or 5 x 10^k, about Count.
+std::vector<double> niceTicks(double Lo, double Hi, int Count = 5);
 
 } // namespace gevo::evolve::tune
 

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Leave-one-family-out choice over the runs CSVs of gevo-tuner-bench families.
+
+    python3 benchmarks/tuners/lofo.py RUNS.csv... [--trials-label 200]
+
+Merges the CSVs (mode,family,file,strategy,seed,frac), and per space mode:
+per family and row the mean over files of the median fraction of the
+optimum and the share of runs within 3%; then for each real family F the
+row with the best score on the other families (mean median + share within
+3%, averaged over them; the synthetic family always trains), and its
+figures on F. A row must have runs on every family to be chosen.
+"""
+import csv
+import statistics
+import sys
+from collections import defaultdict
+
+
+def main(paths):
+    runs = defaultdict(list)  # (mode, family, file, row) -> fracs
+    for p in paths:
+        try:
+            with open(p) as f:
+                for r in csv.DictReader(f):
+                    runs[(r["mode"], r["family"], r["file"], r["strategy"])].append(float(r["frac"]))
+        except (OSError, KeyError, ValueError) as e:
+            sys.exit(f"lofo.py: error: {p}: {e}")
+    for mode in sorted({k[0] for k in runs}):
+        cells = defaultdict(list)  # (family, row) -> [(median, within)]
+        for (m, fam, _, row), fr in runs.items():
+            if m == mode:
+                within = sum(x >= 0.97 - 1e-12 for x in fr) / len(fr)
+                cells[(fam, row)].append((statistics.median(fr), within))
+        fams = sorted({f for f, _ in cells})
+        rows = sorted({r for _, r in cells})
+        rows = [r for r in rows if all((f, r) in cells for f in fams)]
+
+        def cell(f, r):
+            c = cells[(f, r)]
+            return (sum(x for x, _ in c) / len(c), sum(y for _, y in c) / len(c))
+
+        print(f"\n{mode}: leave one family out\n\n| left out | chosen | on the left-out family | best row on it |")
+        print("|---|---|---|---|")
+        for out in fams:
+            if out == "synthetic":
+                continue
+            train = [f for f in fams if f != out]
+            score = lambda r: sum(sum(cell(f, r)) for f in train) / len(train)
+            best = max(rows, key=lambda r: (score(r), r))
+            top = max(rows, key=lambda r: (sum(cell(out, r)), r))
+            m, w = cell(out, best)
+            tm, tw = cell(out, top)
+            print(f"| {out} | {best} | {m:.3f}, {100 * w:.0f}% | {top} ({tm:.3f}, {100 * tw:.0f}%) |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("lofo.py: error: usage: lofo.py RUNS.csv...")
+    main(sys.argv[1:])
