@@ -18,7 +18,8 @@
 // div sqrt rcp rsqrt ex2 lg2 sin cos; and or xor not shl shr prmt lop3 bfe
 // bfi shf; cvt; setp and selp with predicates; and (PtxMemory.cpp) ld/st
 // (also .v2/.v4) in the generic, global and shared spaces with any cache
-// qualifier or memory order, atom/red, cvta; shfl.sync (with its
+// qualifier or memory order, atom/red, cvta, cp.async and its groups;
+// shfl.sync (with its
 // predicate), vote.sync, activemask; trap. A guarded instruction (`@p`,
 // `@!p`) runs where its predicate holds. Anything else (integer division,
 // a label or branch, an unknown instruction) is an error naming it: the
@@ -262,6 +263,8 @@ Error PtxTranslator::statement(StringRef Text) {
     return memory(O, Args);
   if (Op == "atom" || Op == "red")
     return atomic(O, Args);
+  if (Op == "cp" && O.has("async"))
+    return asyncCopy(O, Args);
   if (Op == "cvta")
     return convertAddress(O, Args);
   if (Op == "shfl" || Op == "vote" || Op == "activemask")

@@ -50,6 +50,8 @@ private:
                                         const PtxOpcode &O);
   llvm::Error memory(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
   llvm::Error atomic(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
+  llvm::Error asyncCopy(const PtxOpcode &O,
+                        llvm::ArrayRef<llvm::StringRef> Args);
   llvm::Error convertAddress(const PtxOpcode &O,
                              llvm::ArrayRef<llvm::StringRef> Args);
   llvm::Error warp(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);

@@ -14,6 +14,8 @@
 #include "Retarget.h"
 #include "Runtime.h"
 
+#include "gevo/passes/Uid.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -37,6 +39,7 @@ private:
   Expected<Value *> lowerShuffle(IRBuilder<> &B, CallInst &CI, StringRef Form);
   Expected<Value *> lowerVote(IRBuilder<> &B, CallInst &CI, StringRef Form);
   Expected<Value *> lowerMatch(IRBuilder<> &B, CallInst &CI, StringRef Form);
+  Expected<Value *> lowerAsync(IRBuilder<> &B, CallInst &CI, StringRef Form);
   Value *vote(IRBuilder<> &B, VoteMode Mode, Value *Mask, Value *V) {
     return B.CreateCall(Ctx.runtime(GEVO_RT_VOTE),
                         {B.getInt32(unsigned(Mode)), Mask, V});
@@ -74,6 +77,18 @@ Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Rest) {
     if (Mode == VoteMode::ActiveMask)
       return unsupported(CI.getCalledFunction()->getName());
     return vote(B, Mode, CI.getArgOperand(1), CI.getArgOperand(0));
+  }
+  if (Rest.consume_front("cp.async."))
+    return lowerAsync(B, CI, Rest);
+  if (Rest.consume_front("isspacep.")) {
+    unsigned Space = StringSwitch<unsigned>(Rest)
+                         .Case("global", 1).Case("shared", 3)
+                         .Case("const", 4).Case("local", 5).Default(0);
+    if (!Space)
+      return unsupported(CI.getCalledFunction()->getName());
+    Value *P = B.CreateAddrSpaceCast(CI.getArgOperand(0), B.getPtrTy());
+    return B.CreateICmpEQ(B.CreateCall(Ctx.runtime(GEVO_RT_SPACE), {P}),
+                          B.getInt32(Space));
   }
   if (Rest == "nanosleep") { // a spin's pause: other threads run first
     B.CreateCall(Ctx.runtime(GEVO_RT_YIELD));
@@ -167,6 +182,44 @@ Expected<Value *> NvvmLowering::lowerVote(IRBuilder<> &B, CallInst &CI,
   Value *Pred = B.CreateZExt(CI.getArgOperand(1), B.getInt32Ty());
   return B.CreateZExtOrTrunc(vote(B, VoteMode(Mode), CI.getArgOperand(0), Pred),
                              CI.getType());
+}
+
+/// cp.async.{ca,cg}.shared.global.SIZE[.s] (dst, src[, src size]), its
+/// commit and waits: runtime calls (AsyncCopy.cpp), the copy with its UID.
+Expected<Value *> NvvmLowering::lowerAsync(IRBuilder<> &B, CallInst &CI,
+                                           StringRef Form) {
+  auto Call = [&](AsyncOp Op, Value *Dst, Value *Src, Value *Bytes,
+                  Value *SrcBytes) -> Value * {
+    Module &M = *CI.getModule();
+    std::string Uid = getUid(CI).str();
+    Constant *Name = ConstantPointerNull::get(B.getPtrTy());
+    if (!Uid.empty()) {
+      GlobalVariable *G = M.getNamedGlobal("gevo.uid." + Uid);
+      Name = G ? G : B.CreateGlobalString(Uid, "gevo.uid." + Uid, 0, &M);
+    }
+    B.CreateCall(Ctx.runtime(GEVO_RT_ASYNC),
+                 {B.getInt32(unsigned(Op)), Dst, Src, Bytes, SrcBytes, Name});
+    return nullptr;
+  };
+  Value *Null = ConstantPointerNull::get(B.getPtrTy());
+  if (Form == "commit.group")
+    return Call(AsyncOp::Commit, Null, Null, B.getInt32(0), B.getInt32(0));
+  if (Form == "wait.group")
+    return Call(AsyncOp::WaitGroup, Null, Null, CI.getArgOperand(0),
+                B.getInt32(0));
+  if (Form == "wait.all")
+    return Call(AsyncOp::WaitAll, Null, Null, B.getInt32(0), B.getInt32(0));
+  if (!Form.consume_front("ca.shared.global.") &&
+      !Form.consume_front("cg.shared.global."))
+    return unsupported(CI.getCalledFunction()->getName());
+  unsigned Bytes = 0;
+  if (Form.consumeInteger(10, Bytes) || (!Form.empty() && Form != ".s"))
+    return unsupported(CI.getCalledFunction()->getName());
+  Value *Size = B.getInt32(Bytes);
+  return Call(AsyncOp::Copy,
+              B.CreateAddrSpaceCast(CI.getArgOperand(0), B.getPtrTy()),
+              B.CreateAddrSpaceCast(CI.getArgOperand(1), B.getPtrTy()), Size,
+              Form.empty() ? Size : CI.getArgOperand(2));
 }
 
 /// match.{any,all}.sync over 32 or 64 bits: a 64-bit value matches where

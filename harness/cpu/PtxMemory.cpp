@@ -144,6 +144,66 @@ Error PtxTranslator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   return Error::success();
 }
 
+/// cp.async.{ca,cg}.shared.global [dst], [src], size[, src size], its
+/// commit_group, wait_group N and wait_all: the NVVM intrinsics, lowered
+/// like clang's builtins of them.
+Error PtxTranslator::asyncCopy(const PtxOpcode &O, ArrayRef<StringRef> Args) {
+  using namespace Intrinsic;
+  if (O.has("commit_group")) {
+    intrinsic(nvvm_cp_async_commit_group, {});
+    return Error::success();
+  }
+  if (O.has("wait_all")) {
+    intrinsic(nvvm_cp_async_wait_all, {});
+    return Error::success();
+  }
+  if (O.has("wait_group") && Args.size() == 1) {
+    Expected<Value *> N = read(Args[0], 32);
+    if (!N)
+      return N.takeError();
+    intrinsic(nvvm_cp_async_wait_group, {*N});
+    return Error::success();
+  }
+  // The size is an immediate, or an operand clang passes as a constant.
+  uint64_t Bytes = 0;
+  if (Args.size() >= 3) {
+    Expected<Value *> Size = read(Args[2], 32);
+    if (!Size)
+      return Size.takeError();
+    if (auto *C = dyn_cast<ConstantInt>(*Size))
+      Bytes = C->getZExtValue();
+  }
+  bool Ca = O.has("ca");
+  if (!(Ca || O.has("cg")) || !O.has("shared") || Args.size() > 4 ||
+      (Bytes != 4 && Bytes != 8 && Bytes != 16) || (!Ca && Bytes != 16))
+    return unsupportedPtx("instruction 'cp." + join(O.Mods, ".") + "'");
+  PtxOpcode Global{O.Op, {"global"}};
+  Expected<Value *> Dst = address(Args[0], O), Src = address(Args[1], Global);
+  if (!Dst || !Src)
+    return joinErrors(Dst.takeError(), Src.takeError());
+  bool Sized = Args.size() == 4;
+  static const Intrinsic::ID Ids[2][2][3] = {
+      {{nvvm_cp_async_ca_shared_global_4, nvvm_cp_async_ca_shared_global_8,
+        nvvm_cp_async_ca_shared_global_16},
+       {nvvm_cp_async_ca_shared_global_4_s, nvvm_cp_async_ca_shared_global_8_s,
+        nvvm_cp_async_ca_shared_global_16_s}},
+      {{nvvm_cp_async_cg_shared_global_16, nvvm_cp_async_cg_shared_global_16,
+        nvvm_cp_async_cg_shared_global_16},
+       {nvvm_cp_async_cg_shared_global_16_s, nvvm_cp_async_cg_shared_global_16_s,
+        nvvm_cp_async_cg_shared_global_16_s}}};
+  SmallVector<Value *, 3> Operands = {
+      B.CreateAddrSpaceCast(*Dst, B.getPtrTy(3)),
+      B.CreateAddrSpaceCast(*Src, B.getPtrTy(1))};
+  if (Sized) {
+    Expected<Value *> SrcBytes = read(Args[3], 32);
+    if (!SrcBytes)
+      return SrcBytes.takeError();
+    Operands.push_back(*SrcBytes);
+  }
+  intrinsic(Ids[!Ca][Sized][Bytes == 4 ? 0 : Bytes == 8 ? 1 : 2], Operands);
+  return Error::success();
+}
+
 /// atom.OP[.sem][.scope][.space].TYPE d, [a], b[, c] and red (no d).
 Error PtxTranslator::atomic(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   bool Red = O.Op == "red";

@@ -50,6 +50,13 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
     Ret = I64;
     Params = {I64, I64};
   }
+  Type *Ptr = PointerType::get(C, 0);
+  if (Name == GEVO_RT_ASYNC) { // (op, dst, src, bytes, src bytes, UID)
+    Ret = Type::getVoidTy(C);
+    Params = {I32, Ptr, Ptr, I32, I32, Ptr};
+  }
+  if (Name == GEVO_RT_SPACE) // (address) -> its state space
+    Params = {Ptr};
   if (Name == GEVO_RT_ACCESS) // (address, size, flags, site, UID) -> fault
     Params = {PointerType::get(C, 0), I64, I32, I32, PointerType::get(C, 0)};
   FunctionCallee F =
@@ -118,7 +125,7 @@ bool isSyncCall(const CallBase &Call) {
     return true;
   StringRef N = Callee->getName();
   return N == GEVO_RT_BARRIER || N == GEVO_RT_SHFL || N == GEVO_RT_VOTE ||
-         N == GEVO_RT_SYNCWARP || N == GEVO_RT_YIELD;
+         N == GEVO_RT_SYNCWARP || N == GEVO_RT_YIELD || N == GEVO_RT_ASYNC;
 }
 
 /// Whether \p Kernel may reach a barrier or warp operation (an indirect call

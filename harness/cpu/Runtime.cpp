@@ -38,6 +38,18 @@ uint32_t rtVote(uint32_t Mode, uint32_t Mask, uint32_t Pred) {
 
 void rtSyncwarp(uint32_t Mask) { rtWarp(2, 0, Mask, 0, 0, 0); }
 
+void rtAsync(uint32_t Op, char *Dst, const char *Src, uint32_t Bytes,
+             uint32_t SrcBytes, const char *Uid) {
+  ThreadContext &T = *Current;
+  if (!T.Aborted)
+    T.Block->asyncCopy(T, AsyncOp(Op), Dst, Src, Bytes, SrcBytes, Uid);
+}
+
+uint32_t rtSpace(char *Addr) {
+  ThreadContext &T = *Current;
+  return T.Block->spaceOf(T, reinterpret_cast<uintptr_t>(Addr));
+}
+
 void rtYield() {
   ThreadContext &T = *Current;
   if (!T.Aborted)
@@ -90,6 +102,8 @@ const std::pair<const char *, void *> EntryPoints[] = {
     {GEVO_RT_VOTE, reinterpret_cast<void *>(&rtVote)},
     {GEVO_RT_SYNCWARP, reinterpret_cast<void *>(&rtSyncwarp)},
     {GEVO_RT_YIELD, reinterpret_cast<void *>(&rtYield)},
+    {GEVO_RT_ASYNC, reinterpret_cast<void *>(&rtAsync)},
+    {GEVO_RT_SPACE, reinterpret_cast<void *>(&rtSpace)},
     {GEVO_RT_CHECK, reinterpret_cast<void *>(&rtCheck)},
     {GEVO_RT_BUDGET, reinterpret_cast<void *>(&rtBudget)},
     {GEVO_RT_ACCESS, reinterpret_cast<void *>(&rtAccess)},

@@ -32,6 +32,8 @@ enum class ShuffleMode : unsigned { Idx, Up, Down, Bfly };
 /// What a vote-style warp operation computes over its lanes' values:
 /// vote.sync, match.sync, redux.sync and activemask (whose lanes are those
 /// that wait at the same site, Mask holding the site).
+enum class AsyncOp : unsigned { Copy, Commit, WaitGroup, WaitAll };
+
 enum class VoteMode : unsigned {
   All, Any, Uni, Ballot,
   MatchAny, MatchAll,
@@ -151,6 +153,8 @@ void setCurrentThread(ThreadContext *T);
 #define GEVO_RT_VOTE "gevo_rt_vote"
 #define GEVO_RT_SYNCWARP "gevo_rt_syncwarp"
 #define GEVO_RT_YIELD "gevo_rt_yield"
+#define GEVO_RT_ASYNC "gevo_rt_async"
+#define GEVO_RT_SPACE "gevo_rt_space"
 #define GEVO_RT_CHECK "gevo_rt_check"
 #define GEVO_RT_BUDGET "gevo_rt_budget"
 #define GEVO_RT_ACCESS "gevo_rt_access"

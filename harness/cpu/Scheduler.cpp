@@ -127,6 +127,9 @@ void BlockRun::reset(uint64_t Linear) {
     T.CostLimit = T.Grant;
   }
   std::fill(Waits.begin(), Waits.end(), Wait());
+  for (std::vector<PendingCopy> &P : Pending)
+    P.clear();
+  std::fill(Committed.begin(), Committed.end(), 0);
   Aborting = false;
   if (Race)
     Race->startBlock();

@@ -92,6 +92,12 @@ public:
   uint32_t warpOp(ThreadContext &T, const WarpRequest &R);
   /// Lets the block's other threads run before \p T goes on (a spin).
   void yield(ThreadContext &T);
+  /// cp.async and its groups (AsyncCopy.cpp): a copy is made when a wait
+  /// covers it, as if the thread made it there.
+  void asyncCopy(ThreadContext &T, AsyncOp Op, char *Dst, const char *Src,
+                 uint32_t Bytes, uint32_t SrcBytes, const char *Uid);
+  /// The state space \p Addr lies in, as isspacep asks (AddressSpace).
+  uint32_t spaceOf(ThreadContext &T, uintptr_t Addr) const;
   /// \p T's cost passed its limit: charges the launch and answers a new
   /// limit, or 0 after recording a Timeout when the thread (which started
   /// at cost \p Start) or the launch has spent its budget.
@@ -152,6 +158,17 @@ private:
   std::vector<boost::context::fiber> Returns; ///< Back to the scheduler.
   std::optional<BlockRace> Race;
   std::optional<BlockTracer> Tracer;
+  struct PendingCopy {
+    char *Dst;
+    const char *Src;
+    uint32_t Bytes, SrcBytes, Group;
+    const char *Uid;
+  };
+  /// Per thread: its cp.async copies not yet made, and its committed groups.
+  std::vector<std::vector<PendingCopy>> Pending;
+  std::vector<uint32_t> Committed;
+  /// Makes \p C for \p T: false after recording a fault.
+  bool completeCopy(ThreadContext &T, const PendingCopy &C);
   RaceFault RaceFound; ///< The fault of the thread that found a race.
   const ThreadContext *RaceThread = nullptr; ///< That thread.
 };
