@@ -4,15 +4,7 @@
 // is checked against plain code: a mismatch traps. GEVO_READ_EARLY reads a
 // copy's destination before its wait (uninitialized); GEVO_NO_BARRIER reads
 // another thread's copy with no barrier after the waits (a race).
-#define SAME(A, B)                                                             \
-  if ((A) != (B))                                                              \
-    __trap();
-
-__device__ unsigned sharedAddress(const void *P) { // the shared window
-  unsigned long long A;
-  asm("cvta.to.shared.u64 %0, %1;" : "=l"(A) : "l"(P));
-  return unsigned(A);
-}
+#include "self_check.h"
 
 extern "C" __global__ void async_copy(const float *in, float *out) {
   __shared__ float a[64];

@@ -4,15 +4,7 @@
 // lane in a divergent branch's activemask (the kernel must trap);
 // GEVO_RELAXED hands the flag over without an acquire (the judge must call
 // it a race).
-#define SAME(A, B)                                                             \
-  if ((A) != (B))                                                              \
-    __trap();
-
-__device__ unsigned sharedAddress(const void *P) { // the shared window
-  unsigned long long A;
-  asm("cvta.to.shared.u64 %0, %1;" : "=l"(A) : "l"(P));
-  return unsigned(A);
-}
+#include "self_check.h"
 
 extern "C" __global__ void sync_ops(const int *in, int *out, int *count) {
   __shared__ int data[64];
