@@ -1,9 +1,11 @@
-// Cooperative groups from NVIDIA's headers, each result checked against
-// plain code (a mismatch traps): thread_block, tiled_partition<32> and <4>
-// (reduce, shfl, shfl_down, shfl_xor, ballot, any, all, match_any),
+// Cooperative groups (NVIDIA's headers, or gevo's where noted), each result
+// checked against plain code (a mismatch traps): thread_block,
+// tiled_partition<32> and <4> (reduce, shfl, shfl_down, shfl_xor, ballot,
+// any, all, match_any),
 // tiled_partition<64> (its barrier lives in reserved shared memory and is
-// built of release/acquire atomics), coalesced_threads. GEVO_CROSS_TILE
-// reads another tile's data after only the tile's sync: a race.
+// built of release/acquire atomics; not with gevo's header),
+// coalesced_threads. GEVO_CROSS_TILE reads another tile's data after only
+// the tile's sync: a race.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 namespace cg = cooperative_groups;
@@ -51,6 +53,7 @@ extern "C" __global__ void groups(const int *in, int *out) {
     pm = max(pm, in[(r & ~3u) + k]);
   SAME(m4, pm)
   q.sync();
+#ifndef GEVO_STUB_COOPERATIVE_GROUPS_H // gevo's header has no such tiles
   // 64-wide tile (multi-warp: reserved shared memory)
   __shared__ int ex[256];
   cg::thread_block_tile<64> t64 = cg::tiled_partition<64>(b);
@@ -60,6 +63,7 @@ extern "C" __global__ void groups(const int *in, int *out) {
   SAME(ex[r ^ 32], in[r ^ 32]) // the other warp of the tile
 #ifdef GEVO_CROSS_TILE
   SAME(ex[r ^ 64], in[r ^ 64])
+#endif
 #endif
   // coalesced threads
   if (r % 2 == 0) {
