@@ -1,13 +1,14 @@
 //===- PtxMemory.cpp - Inline PTX: memory, atomics, warp operations -------===//
 //
 // Loads and stores (ld/st, .v2/.v4, any cache qualifier), atomics (atom,
-// red), address conversions (cvta) and warp operations of an inline PTX
-// call. Pointer operands stay pointers (the checks trace them to their
-// buffers); integer addresses are generic or global ones, or offsets into
-// the shared window (InlinePtx.h). Loads with a memory order (.acquire,
-// .relaxed) are atomic loads and first let the block's other threads run:
-// what a thread spinning on them waits for (cooperative groups' multi-warp
-// barriers) can then happen.
+// red), address conversions (cvta), cp.async and its groups, warp
+// operations and guarded instructions (@p) of an inline PTX call. Pointer
+// operands stay pointers (the checks trace them to their buffers); integer
+// addresses are generic or global ones, or offsets into the shared window
+// (InlinePtx.h). Loads with a memory order (.acquire, .relaxed) are atomic
+// loads and first let the block's other threads run: what a thread
+// spinning on them waits for (cooperative groups' multi-warp barriers) can
+// then happen.
 //
 //===----------------------------------------------------------------------===//
 
