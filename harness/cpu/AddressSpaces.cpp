@@ -25,8 +25,6 @@ using namespace llvm;
 namespace gevo::cpu {
 namespace {
 
-constexpr unsigned SharedAS = 3;
-constexpr unsigned ConstantAS = 4;
 constexpr unsigned DynamicSharedAlign = 16;
 
 Error unsupportedUse(const GlobalVariable &G, StringRef Name) {
@@ -84,9 +82,9 @@ void lowerSharedIntegers(Module &M, ContextAccess &Ctx) {
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if ((isa<PtrToIntInst>(I) &&
-           I.getOperand(0)->getType()->getPointerAddressSpace() == SharedAS) ||
+           I.getOperand(0)->getType()->getPointerAddressSpace() == SharedSpace) ||
           (isa<IntToPtrInst>(I) &&
-           I.getType()->getPointerAddressSpace() == SharedAS))
+           I.getType()->getPointerAddressSpace() == SharedSpace))
         Casts.push_back(&I);
   for (Instruction *I : Casts) {
     IRBuilder<> B(I);
@@ -113,7 +111,7 @@ Expected<SharedLayout> lowerSharedVariables(Module &M, ContextAccess &Ctx) {
   const DataLayout &DL = M.getDataLayout();
   SmallVector<GlobalVariable *> Static, Dynamic;
   for (GlobalVariable &G : M.globals())
-    if (G.getAddressSpace() == SharedAS)
+    if (G.getAddressSpace() == SharedSpace)
       (G.isDeclaration() ? Dynamic : Static).push_back(&G);
   uint64_t Size = 0;
   auto Place = [&](GlobalVariable *G, uint64_t Offset) {
@@ -154,7 +152,7 @@ Error lowerOtherVariables(Module &M, StringSet<> &ReadOnly) {
         G->hasInitializer() ? G->getInitializer() : nullptr, "", nullptr,
         G->getThreadLocalMode(), 0, G->isExternallyInitialized());
     New->takeName(G);
-    if (G->getAddressSpace() == ConstantAS)
+    if (G->getAddressSpace() == ConstantSpace)
       ReadOnly.insert(New->getName());
     New->setAlignment(G->getAlign());
     if (Error E = replaceUses(*G, New->getName(),

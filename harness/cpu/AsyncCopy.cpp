@@ -27,18 +27,16 @@ constexpr uint32_t AsyncSite = UINT16_MAX;
 } // namespace
 
 bool BlockRun::completeCopy(ThreadContext &T, const PendingCopy &C) {
-  auto Fault = [&](Status S) {
-    T.FaultCode = uint32_t(S);
-    T.FaultUid = C.Uid;
-    T.Aborted = 1;
-    return false;
-  };
   auto Src = reinterpret_cast<uintptr_t>(C.Src);
   auto Dst = reinterpret_cast<uintptr_t>(C.Dst);
-  if (C.SrcBytes && !findRange(T, Src, C.SrcBytes, false))
-    return Fault(Status::OobRead);
-  if (!findRange(T, Dst, C.Bytes, true))
-    return Fault(Status::OobWrite);
+  if (C.SrcBytes && !findRange(T, Src, C.SrcBytes, false)) {
+    T.fault(Status::OobRead, C.Uid);
+    return false;
+  }
+  if (!findRange(T, Dst, C.Bytes, true)) {
+    T.fault(Status::OobWrite, C.Uid);
+    return false;
+  }
   if (Race && C.SrcBytes &&
       Race->access(T.Tid, Src, C.SrcBytes, RaceRead, AsyncSite, C.Uid))
     return !raceFound(T, C.Uid);
@@ -91,11 +89,11 @@ uint32_t BlockRun::spaceOf(ThreadContext &T, uintptr_t Addr) const {
   auto Shared = reinterpret_cast<uintptr_t>(T.Shared);
   auto Stack = reinterpret_cast<uintptr_t>(T.StackLimit);
   if (Addr - Shared < L.SharedBytes)
-    return 3;
+    return SharedSpace;
   if (Addr - Stack < uintptr_t(T.StackTop - T.StackLimit))
-    return 5;
+    return LocalSpace;
   const CheckedRange *R = cpu::findRange(L.Ranges, Addr, 1);
-  return R && !R->Writable ? 4 : 1;
+  return R && !R->Writable ? ConstantSpace : GlobalSpace;
 }
 
 } // namespace gevo::cpu

@@ -139,7 +139,7 @@ void FunctionInstrumenter::run() {
   }
   for (Instruction *I : Traps)
     exitIf(ConstantInt::getTrue(F.getContext()), I, Status(TrapFault),
-           uidOf(*I));
+           uidString(*I));
   for (const Access &A : Accesses)
     checkAccess(A);
   for (const RaceAccess &A : Races)
@@ -287,7 +287,7 @@ void FunctionInstrumenter::checkDynamicAlloca(AllocaInst &AI) {
   Value *Room = B.CreateSub(Sp, Lowest);
   Value *Bad = B.CreateOr(B.CreateICmpULT(Sp, Lowest),
                           B.CreateICmpUGT(Bytes, Room));
-  exitIf(Bad, &AI, Status::Crash, uidOf(AI));
+  exitIf(Bad, &AI, Status::Crash, uidString(AI));
 }
 
 void FunctionInstrumenter::checkDivision(BinaryOperator &Div) {
@@ -308,7 +308,7 @@ void FunctionInstrumenter::checkDivision(BinaryOperator &Div) {
                          B.CreateICmpEQ(Div.getOperand(0),
                                         ConstantInt::get(Ty, APInt::getSignedMinValue(
                                                                  Ty->getBitWidth())))));
-  exitIf(Bad, &Div, Status::ArithTrap, uidOf(Div));
+  exitIf(Bad, &Div, Status::ArithTrap, uidString(Div));
 }
 
 /// At the function's own returns, the cost and limit for the caller (or
@@ -323,18 +323,6 @@ void FunctionInstrumenter::storeAtReturns(ArrayRef<ReturnInst *> Returns) {
   }
 }
 
-/// The UID string of \p I as a constant in the module (null when unnamed).
-Value *FunctionInstrumenter::uidOf(Instruction &I) {
-  StringRef Uid = getUid(I);
-  if (Uid.empty())
-    return ConstantPointerNull::get(PointerType::get(F.getContext(), 0));
-  Value *&G = S.Uids[Uid];
-  if (!G) {
-    IRBuilder<> B(F.getContext());
-    G = B.CreateGlobalString(Uid, "gevo.uid." + Uid, 0, F.getParent());
-  }
-  return G;
-}
 
 /// Before \p Before: if \p Cond (unlikely), record \p Fault (when given)
 /// and return.

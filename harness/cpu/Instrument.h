@@ -35,7 +35,6 @@ struct InstrumentState {
   unsigned Sites = 0;                      ///< Memory-check sites so far.
   unsigned RaceSites = 0;                  ///< Race-check sites so far.
   unsigned NumShapes = 0; ///< Basic-block counters per thread (Perf.h).
-  llvm::DenseMap<llvm::StringRef, llvm::Value *> Uids; ///< UID strings.
 };
 
 /// How check code calls the runtime's \p Runtime entry: through a thunk
@@ -73,7 +72,6 @@ private:
   void checkDynamicAlloca(llvm::AllocaInst &AI);
   void checkDivision(llvm::BinaryOperator &Div);
   void storeAtReturns(llvm::ArrayRef<llvm::ReturnInst *> Returns);
-  llvm::Value *uidOf(llvm::Instruction &I);
   void exitIf(llvm::Value *Cond, llvm::Instruction *Before,
               std::optional<Status> Fault, llvm::Value *Uid);
 

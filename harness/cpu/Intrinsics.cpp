@@ -14,8 +14,6 @@
 #include "Retarget.h"
 #include "Runtime.h"
 
-#include "gevo/passes/Uid.h"
-
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -82,8 +80,11 @@ Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Rest) {
     return lowerAsync(B, CI, Rest);
   if (Rest.consume_front("isspacep.")) {
     unsigned Space = StringSwitch<unsigned>(Rest)
-                         .Case("global", 1).Case("shared", 3)
-                         .Case("const", 4).Case("local", 5).Default(0);
+                         .Case("global", GlobalSpace)
+                         .Case("shared", SharedSpace)
+                         .Case("const", ConstantSpace)
+                         .Case("local", LocalSpace)
+                         .Default(0);
     if (!Space)
       return unsupported(CI.getCalledFunction()->getName());
     Value *P = B.CreateAddrSpaceCast(CI.getArgOperand(0), B.getPtrTy());
@@ -190,15 +191,9 @@ Expected<Value *> NvvmLowering::lowerAsync(IRBuilder<> &B, CallInst &CI,
                                            StringRef Form) {
   auto Call = [&](AsyncOp Op, Value *Dst, Value *Src, Value *Bytes,
                   Value *SrcBytes) -> Value * {
-    Module &M = *CI.getModule();
-    std::string Uid = getUid(CI).str();
-    Constant *Name = ConstantPointerNull::get(B.getPtrTy());
-    if (!Uid.empty()) {
-      GlobalVariable *G = M.getNamedGlobal("gevo.uid." + Uid);
-      Name = G ? G : B.CreateGlobalString(Uid, "gevo.uid." + Uid, 0, &M);
-    }
     B.CreateCall(Ctx.runtime(GEVO_RT_ASYNC),
-                 {B.getInt32(unsigned(Op)), Dst, Src, Bytes, SrcBytes, Name});
+                 {B.getInt32(unsigned(Op)), Dst, Src, Bytes, SrcBytes,
+                  uidString(CI)});
     return nullptr;
   };
   Value *Null = ConstantPointerNull::get(B.getPtrTy());

@@ -164,7 +164,7 @@ void FunctionInstrumenter::shadowLocal(AllocaInst &AI, uint64_t N,
       Value *Got =
           B.CreateAlignedLoad(Bits, ShadowOf(B, Ptr, Len), MaybeAlign(1));
       exitIf(B.CreateICmpNE(Got, Constant::getAllOnesValue(Bits)), I,
-             Status::Uninitialized, uidOf(*I));
+             Status::Uninitialized, uidString(*I));
     }
   }
 }

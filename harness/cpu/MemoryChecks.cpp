@@ -178,7 +178,7 @@ void FunctionInstrumenter::checkAccess(const Access &A) {
   B.SetInsertPoint(Slow);
   CallInst *Found = B.CreateCall(
       runtimeThunk(*F.getParent(), Ctx, GEVO_RT_CHECK, S.Opts),
-      {A.Ptr, B.getInt64(A.Bytes), B.getInt32(Flags), uidOf(*A.At)});
+      {A.Ptr, B.getInt64(A.Bytes), B.getInt32(Flags), uidString(*A.At)});
   Found->setCallingConv(thunkConv(*F.getParent(), S.Opts));
   Value *Len = B.CreateExtractValue(Found, 1);
   exitIf(B.CreateICmpEQ(Len, B.getInt64(0)), Slow, std::nullopt, nullptr);

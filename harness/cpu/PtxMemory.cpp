@@ -24,8 +24,6 @@ using namespace llvm;
 namespace gevo::cpu {
 namespace {
 
-constexpr unsigned SharedAS = 3;
-
 bool inShared(const PtxOpcode &O) {
   return any_of(O.Mods, [](StringRef M) { return M.starts_with("shared"); });
 }
@@ -54,7 +52,7 @@ Value *PtxTranslator::reservedShared(unsigned Offset) {
     auto *T = ArrayType::get(B.getInt8Ty(), ReservedSharedBytes);
     G = new GlobalVariable(M, T, false, GlobalValue::InternalLinkage,
                            UndefValue::get(T), ReservedSharedName, nullptr,
-                           GlobalValue::NotThreadLocal, SharedAS);
+                           GlobalValue::NotThreadLocal, SharedSpace);
     G->setAlignment(Align(16));
   }
   Value *P = B.CreateConstInBoundsGEP1_32(B.getInt8Ty(), G, Offset);
@@ -88,7 +86,7 @@ Expected<Value *> PtxTranslator::address(StringRef Tok, const PtxOpcode &O) {
   Value *At = B.CreateAdd(*A, ConstantInt::get(IntTy, uint64_t(Offset)));
   if (!Shared)
     return B.CreateIntToPtr(At, B.getPtrTy());
-  return B.CreateAddrSpaceCast(B.CreateIntToPtr(At, B.getPtrTy(SharedAS)),
+  return B.CreateAddrSpaceCast(B.CreateIntToPtr(At, B.getPtrTy(SharedSpace)),
                                B.getPtrTy());
 }
 
@@ -177,7 +175,7 @@ Error PtxTranslator::asyncCopy(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   bool Ca = O.has("ca");
   if (!(Ca || O.has("cg")) || !O.has("shared") || Args.size() > 4 ||
       (Bytes != 4 && Bytes != 8 && Bytes != 16) || (!Ca && Bytes != 16))
-    return unsupportedPtx("instruction 'cp." + join(O.Mods, ".") + "'");
+    return unsupportedPtx("instruction '" + O.name() + "'");
   PtxOpcode Global{O.Op, {"global"}};
   Expected<Value *> Dst = address(Args[0], O), Src = address(Args[1], Global);
   if (!Dst || !Src)
@@ -193,8 +191,8 @@ Error PtxTranslator::asyncCopy(const PtxOpcode &O, ArrayRef<StringRef> Args) {
        {nvvm_cp_async_cg_shared_global_16_s, nvvm_cp_async_cg_shared_global_16_s,
         nvvm_cp_async_cg_shared_global_16_s}}};
   SmallVector<Value *, 3> Operands = {
-      B.CreateAddrSpaceCast(*Dst, B.getPtrTy(3)),
-      B.CreateAddrSpaceCast(*Src, B.getPtrTy(1))};
+      B.CreateAddrSpaceCast(*Dst, B.getPtrTy(SharedSpace)),
+      B.CreateAddrSpaceCast(*Src, B.getPtrTy(GlobalSpace))};
   if (Sized) {
     Expected<Value *> SrcBytes = read(Args[3], 32);
     if (!SrcBytes)
@@ -260,8 +258,7 @@ Error PtxTranslator::atomic(const PtxOpcode &O, ArrayRef<StringRef> Args) {
             .Default(std::nullopt);
     if (!Kind || O.has("f16x2") || O.has("bf16x2") || O.has("v2") ||
         O.has("v4") || Ty == "f16" || Ty == "bf16")
-      return unsupportedPtx("instruction '" + O.Op + "." +
-                            join(O.Mods, ".") + "'");
+      return unsupportedPtx("instruction '" + O.name() + "'");
     Value *Operand = *V;
     if (Float)
       Operand = Ops.asFloat(Operand, Ty);
@@ -286,15 +283,15 @@ Error PtxTranslator::convertAddress(const PtxOpcode &O,
   if (!inShared(O)) {
     if (O.has("global"))
       return write(Args[0], *A);
-    return unsupportedPtx("instruction 'cvta." + join(O.Mods, ".") + "'");
+    return unsupportedPtx("instruction '" + O.name() + "'");
   }
   Value *R;
   if (ToSpace) {
     Value *P = B.CreateAddrSpaceCast(B.CreateIntToPtr(*A, B.getPtrTy()),
-                                     B.getPtrTy(SharedAS));
+                                     B.getPtrTy(SharedSpace));
     R = B.CreatePtrToInt(P, B.getIntNTy(W));
   } else {
-    Value *P = B.CreateIntToPtr(*A, B.getPtrTy(SharedAS));
+    Value *P = B.CreateIntToPtr(*A, B.getPtrTy(SharedSpace));
     R = B.CreatePtrToInt(B.CreateAddrSpaceCast(P, B.getPtrTy()),
                          B.getIntNTy(W));
   }

@@ -24,6 +24,10 @@ struct PtxOpcode {
   llvm::StringRef Op;
   llvm::SmallVector<llvm::StringRef> Mods;
   bool has(llvm::StringRef M) const { return llvm::is_contained(Mods, M); }
+  /// The whole name again: "fma.rn.f16x2".
+  std::string name() const {
+    return (Op + (Mods.empty() ? "" : ".") + llvm::join(Mods, ".")).str();
+  }
   /// The last modifier that names a type (b/s/u/f/bf + width, pred).
   llvm::StringRef type(unsigned FromEnd = 0) const {
     for (auto It = Mods.rbegin(); It != Mods.rend(); ++It)

@@ -138,10 +138,8 @@ void BlockRace::acquire(unsigned Tid, uintptr_t Granule) {
 /// Publishes \p Tid's view, its own accesses so far included: its later
 /// ones get a new epoch.
 void BlockRace::release(unsigned Tid, uintptr_t Granule) {
+  uint32_t Now = nextEpoch(); // (a rollover clears the views)
   if (Views.empty())
-    startViews();
-  uint32_t Now = nextEpoch();
-  if (Views.empty()) // the epochs rolled over
     startViews();
   uint32_t *V = view(Tid);
   V[Tid] = Now;

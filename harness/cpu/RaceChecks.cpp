@@ -196,7 +196,7 @@ void FunctionInstrumenter::checkRace(const RaceAccess &A) {
   CallInst *Fault = B.CreateCall(
       runtimeThunk(M, Ctx, GEVO_RT_ACCESS, S.Opts),
       {A.Ptr, B.CreateZExtOrTrunc(A.Bytes, B.getInt64Ty()),
-       B.getInt32(A.Flags), B.getInt32(S.RaceSites++), uidOf(*A.At)});
+       B.getInt32(A.Flags), B.getInt32(S.RaceSites++), uidString(*A.At)});
   Fault->setCallingConv(thunkConv(M, S.Opts));
   exitIf(B.CreateICmpNE(Fault, B.getInt32(0)), Before, std::nullopt, nullptr);
 }

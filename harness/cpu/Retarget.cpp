@@ -42,15 +42,15 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
                   : I32;
   SmallVector<Type *> Params(NumArgs, I32);
   Type *I64 = Type::getInt64Ty(C);
-  if (Name == GEVO_RT_CHECK) { // (address, size, is-write, UID) -> range
+  Type *Ptr = PointerType::get(C, 0);
+  if (Name == GEVO_RT_CHECK) { // (address, size, flags, UID) -> range
     Ret = StructType::get(C, {I64, I64});
-    Params = {PointerType::get(C, 0), I64, I32, PointerType::get(C, 0)};
+    Params = {Ptr, I64, I32, Ptr};
   }
   if (Name == GEVO_RT_BUDGET) { // (cost, thread's start) -> new limit or 0
     Ret = I64;
     Params = {I64, I64};
   }
-  Type *Ptr = PointerType::get(C, 0);
   if (Name == GEVO_RT_ASYNC) { // (op, dst, src, bytes, src bytes, UID)
     Ret = Type::getVoidTy(C);
     Params = {I32, Ptr, Ptr, I32, I32, Ptr};
@@ -58,7 +58,7 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
   if (Name == GEVO_RT_SPACE) // (address) -> its state space
     Params = {Ptr};
   if (Name == GEVO_RT_ACCESS) // (address, size, flags, site, UID) -> fault
-    Params = {PointerType::get(C, 0), I64, I32, I32, PointerType::get(C, 0)};
+    Params = {Ptr, I64, I32, I32, Ptr};
   FunctionCallee F =
       M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
   cast<Function>(F.getCallee())->setDoesNotThrow();
@@ -194,6 +194,18 @@ std::string siteOf(const Instruction &I) {
   if (StringRef Uid = getUid(I); !Uid.empty())
     Where += " at " + Uid.str();
   return Where;
+}
+
+Constant *uidString(Instruction &I) {
+  StringRef Uid = getUid(I);
+  if (Uid.empty())
+    return ConstantPointerNull::get(PointerType::get(I.getContext(), 0));
+  Module &M = *I.getModule();
+  std::string Name = ("gevo.uid." + Uid).str();
+  if (GlobalVariable *G = M.getNamedGlobal(Name))
+    return G;
+  IRBuilder<> B(I.getContext());
+  return B.CreateGlobalString(Uid, Name, 0, &M);
 }
 
 namespace {

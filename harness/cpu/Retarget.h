@@ -29,6 +29,7 @@
 
 namespace llvm {
 class DataLayout;
+class Constant;
 class Function;
 class Instruction;
 class Module;
@@ -212,6 +213,10 @@ llvm::Expected<SharedLayout> lowerAddressSpaces(llvm::Module &M,
 
 /// Where \p I is, for messages: "function 'k' at U12" (its UID when named).
 std::string siteOf(const llvm::Instruction &I);
+
+/// \p I's UID as a string constant of its module (one per UID), for the
+/// runtime to name the instruction with; null when \p I has none.
+llvm::Constant *uidString(llvm::Instruction &I);
 
 /// Replaces every call of inline PTX with the IR it means (InlinePtx.cpp);
 /// an error names the first instruction the cpu target cannot run.

@@ -64,17 +64,13 @@ AccessRange rtCheck(char *Addr, uint64_t Bytes, uint32_t Flags,
   bool IsWrite = Flags & 1;
   uint64_t Align = uint64_t(1) << (Flags >> CheckAlignShift);
   if (reinterpret_cast<uintptr_t>(Addr) & (Align - 1)) {
-    T.FaultCode = uint32_t(Status::Misaligned);
-    T.FaultUid = Uid;
-    T.Aborted = 1;
+    T.fault(Status::Misaligned, Uid);
     return AccessRange();
   }
   if (auto R = T.Block->findRange(T, reinterpret_cast<uintptr_t>(Addr), Bytes,
                                   IsWrite))
     return *R;
-  T.FaultCode = uint32_t(IsWrite ? Status::OobWrite : Status::OobRead);
-  T.FaultUid = Uid;
-  T.Aborted = 1;
+  T.fault(IsWrite ? Status::OobWrite : Status::OobRead, Uid);
   return AccessRange();
 }
 

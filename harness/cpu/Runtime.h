@@ -9,6 +9,8 @@
 #ifndef GEVO_HARNESS_CPU_RUNTIME_H
 #define GEVO_HARNESS_CPU_RUNTIME_H
 
+#include "gevo/harness/Status.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstddef>
@@ -32,14 +34,24 @@ enum class ShuffleMode : unsigned { Idx, Up, Down, Bfly };
 /// What a vote-style warp operation computes over its lanes' values:
 /// vote.sync, match.sync, redux.sync and activemask (whose lanes are those
 /// that wait at the same site, Mask holding the site).
-enum class AsyncOp : unsigned { Copy, Commit, WaitGroup, WaitAll };
-
 enum class VoteMode : unsigned {
   All, Any, Uni, Ballot,
   MatchAny, MatchAll,
   ReduxAdd, ReduxMin, ReduxMax, ReduxUmin, ReduxUmax, ReduxAnd, ReduxOr,
   ReduxXor,
   ActiveMask
+};
+/// What gevo_rt_async does: cp.async, commit_group, wait_group, wait_all.
+enum class AsyncOp : unsigned { Copy, Commit, WaitGroup, WaitAll };
+
+/// NVPTX's address spaces, by number: what a pointer type names and what
+/// gevo_rt_space answers for isspacep.
+enum NvptxSpace : unsigned {
+  GenericSpace = 0,
+  GlobalSpace = 1,
+  SharedSpace = 3,
+  ConstantSpace = 4,
+  LocalSpace = 5
 };
 
 class BlockRun;
@@ -103,6 +115,14 @@ struct ThreadContext {
   char *StackTop;
   BlockRun *Block;
   unsigned Linear;   ///< Linear thread index in the block.
+
+  /// Records \p S as the thread's fault, at the instruction named \p Uid
+  /// (or none), and tells the thread to return.
+  void fault(Status S, const char *Uid) {
+    FaultCode = uint32_t(S);
+    FaultUid = Uid;
+    Aborted = 1;
+  }
 };
 
 inline constexpr unsigned CtxSharedOffset = offsetof(ThreadContext, Shared);

@@ -261,9 +261,7 @@ uint64_t BlockRun::grant(ThreadContext &T, uint64_t Cost, uint64_t Start) {
   T.Reported = Cost;
   if (!Spent)
     return std::min(Cost + CostGrant, Start + T.ThreadBudget);
-  T.FaultCode = uint32_t(Status::Timeout);
-  T.FaultUid = nullptr;
-  T.Aborted = 1;
+  T.fault(Status::Timeout, nullptr);
   return 0;
 }
 
@@ -285,9 +283,7 @@ std::optional<AccessRange> BlockRun::findRange(ThreadContext &T,
 uint32_t BlockRun::raceFound(ThreadContext &T, const char *Uid) {
   RaceFound = std::move(Race->fault());
   RaceThread = &T;
-  T.FaultCode = uint32_t(RaceFound.S);
-  T.FaultUid = Uid;
-  T.Aborted = 1;
+  T.fault(RaceFound.S, Uid);
   return 1;
 }
 

@@ -96,7 +96,7 @@ public:
   /// covers it, as if the thread made it there.
   void asyncCopy(ThreadContext &T, AsyncOp Op, char *Dst, const char *Src,
                  uint32_t Bytes, uint32_t SrcBytes, const char *Uid);
-  /// The state space \p Addr lies in, as isspacep asks (AddressSpace).
+  /// The state space \p Addr lies in, as isspacep asks (an NvptxSpace).
   uint32_t spaceOf(ThreadContext &T, uintptr_t Addr) const;
   /// \p T's cost passed its limit: charges the launch and answers a new
   /// limit, or 0 after recording a Timeout when the thread (which started

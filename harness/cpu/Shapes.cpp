@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Retarget.h"
+#include "Runtime.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -43,15 +44,6 @@ struct Issue {
 bool isDouble(const Type *T) {
   return T->getScalarType()->isDoubleTy();
 }
-
-/// NVPTX address spaces.
-enum : unsigned {
-  GenericSpace = 0,
-  GlobalSpace = 1,
-  SharedSpace = 3,
-  ConstantSpace = 4,
-  LocalSpace = 5
-};
 
 /// The address space \p Ptr points into, through generic pointers.
 unsigned spaceOf(const Value *Ptr) {
@@ -301,7 +293,10 @@ unsigned registersOf(const Type *T) {
   if (auto *V = dyn_cast<FixedVectorType>(T))
     return V->getNumElements() * registersOf(V->getElementType());
   if (auto *P = dyn_cast<PointerType>(T))
-    return P->getAddressSpace() == 3 || P->getAddressSpace() == 5 ? 1 : 2;
+    return P->getAddressSpace() == SharedSpace ||
+                   P->getAddressSpace() == LocalSpace
+               ? 1
+               : 2;
   if (T->isSized() && T->getPrimitiveSizeInBits().getFixedValue())
     return (T->getPrimitiveSizeInBits().getFixedValue() + 31) / 32;
   return 2;
