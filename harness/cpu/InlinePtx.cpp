@@ -79,7 +79,8 @@ Value *PtxTranslator::laneMask(StringRef Which) {
 /// the warp's index there (see below);
 /// %smid is 0 and %nsmid 1; the clocks read 0 (the cpu target has no time
 /// a variant could depend on deterministically); %reserved_smem_offset_*
-/// are shared-window offsets into a block's reserved shared memory.
+/// are shared-window offsets into a block's reserved shared memory;
+/// %envreg1 and %envreg2 give the grid workspace of a cooperative launch.
 Value *PtxTranslator::specialRegister(StringRef Name) {
   using namespace Intrinsic;
   auto Sreg = [&](Intrinsic::ID Id) { return intrinsic(Id, {}); };
@@ -97,6 +98,8 @@ Value *PtxTranslator::specialRegister(StringRef Name) {
       {"nctaid.y", nvvm_read_ptx_sreg_nctaid_y},
       {"nctaid.z", nvvm_read_ptx_sreg_nctaid_z},
       {"laneid", nvvm_read_ptx_sreg_laneid},
+      {"envreg1", nvvm_read_ptx_sreg_envreg1},
+      {"envreg2", nvvm_read_ptx_sreg_envreg2},
   };
   for (auto [Reg, Id] : Plain)
     if (Name == Reg)

@@ -120,6 +120,7 @@ Expected<Value *> NvvmLowering::lowerSreg(IRBuilder<> &B, CallInst &CI,
                        .Case("ctaid.z", CtaidZ).Case("nctaid.x", NctaidX)
                        .Case("nctaid.y", NctaidY).Case("nctaid.z", NctaidZ)
                        .Case("warpsize", WarpSizeReg).Case("laneid", LaneId)
+                       .Case("envreg1", EnvReg1).Case("envreg2", EnvReg2)
                        .Default(NumSregs);
   if (Index == NumSregs)
     return unsupported(CI.getCalledFunction()->getName());

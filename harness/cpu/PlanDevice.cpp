@@ -61,6 +61,27 @@ std::string CpuPlanDevice::setConstant(const std::string &Symbol,
 LaunchOutcome CpuPlanDevice::launch(const std::string &Kernel, gevo::Dim3 Grid,
                                     gevo::Dim3 Block, unsigned SharedBytes,
                                     const std::vector<Bytes> &Args) {
+  return run(Kernel,
+             {{Grid.X, Grid.Y, Grid.Z}, {Block.X, Block.Y, Block.Z}, SharedBytes},
+             Args);
+}
+
+LaunchOutcome CpuPlanDevice::launchCooperative(const std::string &Kernel,
+                                               gevo::Dim3 Grid,
+                                               gevo::Dim3 Block,
+                                               unsigned SharedBytes,
+                                               const std::vector<Bytes> &Args) {
+  return run(Kernel,
+             {{Grid.X, Grid.Y, Grid.Z},
+              {Block.X, Block.Y, Block.Z},
+              SharedBytes,
+              true},
+             Args);
+}
+
+LaunchOutcome CpuPlanDevice::run(const std::string &Kernel,
+                                 const LaunchConfig &Config,
+                                 const std::vector<Bytes> &Args) {
   LaunchOutcome Out;
   llvm::Expected<std::string> Symbol = kernelSymbol(Kernels, Kernel);
   if (!Symbol) {
@@ -71,8 +92,6 @@ LaunchOutcome CpuPlanDevice::launch(const std::string &Kernel, gevo::Dim3 Grid,
   std::vector<void *> ArgPtrs;
   for (const Bytes &A : Args)
     ArgPtrs.push_back(const_cast<uint8_t *>(A.data()));
-  LaunchConfig Config{{Grid.X, Grid.Y, Grid.Z}, {Block.X, Block.Y, Block.Z},
-                      SharedBytes};
   auto R = P->launch(*Symbol, Config, ArgPtrs);
   if (!R) {
     Out.S = Status::Crash;

@@ -134,6 +134,11 @@ Error checkConfig(const LaunchConfig &C) {
   if (C.Block.size() > 1024)
     return launchError("block of " + Twine(C.Block.size()) +
                        " threads; at most 1024");
+  if (C.Cooperative && C.Grid.size() * C.Block.size() > MaxCooperativeThreads)
+    return launchError("a cooperative launch of " +
+                       Twine(C.Grid.size() * C.Block.size()) +
+                       " threads; the cpu target runs at most " +
+                       Twine(MaxCooperativeThreads) + " at once");
   return Error::success();
 }
 
@@ -259,13 +264,30 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   L.LaunchCostLimit = P->LaunchCostLimit;
   L.Ranges = P->launchRanges();
   L.Reverse = P->Reverse;
+  // A cooperative launch's grid workspace, as the driver gives it: its
+  // size, then the grid barrier's word.
+  alignas(16) uint32_t Workspace[2] = {sizeof(Workspace), 0};
+  if (Config.Cooperative) {
+    L.Cooperative = true;
+    L.Workspace = Workspace;
+    CheckedRange W{reinterpret_cast<uintptr_t>(Workspace), sizeof(Workspace),
+                   true};
+    L.Ranges.insert(llvm::upper_bound(L.Ranges, W.Lo,
+                                      [](uintptr_t A, const CheckedRange &R) {
+                                        return A < R.Lo;
+                                      }),
+                    W);
+  }
   LaunchRace Race = P->RaceConfig;
+  GridRace Grid;
   std::unique_lock<std::mutex> Shadow;
   if (Race.Races || Race.Inits) {
     GlobalShadow &G = GlobalShadow::get();
     Shadow = std::unique_lock(G.Lock);
     G.newGeneration();
     L.Race = &Race;
+    if (Config.Cooperative)
+      Race.Grid = &Grid;
     P->publishReadOnlyArgs(K.Info, Args, L.Ranges);
   }
   PerfSetup Perf;
@@ -279,7 +301,8 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   }
   // Runs the blocks at [Begin, End) of the grid, or of the traced ones,
   // with one shared-memory arena.
-  bool OnlyTraced = L.Perf && P->TracedBlocksOnly && !P->Reverse;
+  bool OnlyTraced = L.Perf && P->TracedBlocksOnly && !P->Reverse &&
+                    !L.Cooperative; // (every block must reach a grid.sync)
   auto RunBlocks = [&](uint64_t Begin, uint64_t End) {
     std::vector<char> Storage(L.SharedBytes + SharedArenaAlign);
     char *Arena = Storage.data() +
@@ -297,7 +320,9 @@ Expected<LaunchResult> Program::launch(StringRef Kernel,
   };
   uint64_t Blocks = OnlyTraced ? L.Traced.size() : Config.Grid.size();
   auto Start = Clock::now();
-  if (P->ParallelBlocks && !L.Race)
+  if (L.Cooperative && L.UseFibers)
+    runCooperative(L);
+  else if (P->ParallelBlocks && !L.Race)
     tbb::parallel_for(tbb::blocked_range<uint64_t>(0, Blocks),
                       [&](const tbb::blocked_range<uint64_t> &Range) {
                         RunBlocks(Range.begin(), Range.end());

@@ -36,6 +36,33 @@ std::string uidName(const char *Uid) { return Uid ? Uid : "(no UID)"; }
 
 } // namespace
 
+void GridView::join(const GridView &O) {
+  if (Blocks.size() < O.Blocks.size())
+    Blocks.resize(O.Blocks.size());
+  for (size_t B = 0; B < O.Blocks.size(); ++B)
+    Blocks[B] = std::max(Blocks[B], O.Blocks[B]);
+  for (auto [Key, Epoch] : O.Threads)
+    Threads[Key] = std::max(Threads[Key], Epoch);
+}
+
+void GridView::raise(uint64_t Block, uint32_t Tid, uint32_t Epoch) {
+  if (Tid == ~0u) {
+    if (Blocks.size() <= Block)
+      Blocks.resize(Block + 1);
+    Blocks[Block] = std::max(Blocks[Block], Epoch);
+    return;
+  }
+  uint32_t &T = Threads[Block << TidBits | Tid];
+  T = std::max(T, Epoch);
+}
+
+bool GridView::orders(uint64_t Block, uint32_t Tid, uint32_t Epoch) const {
+  if (Block < Blocks.size() && Epoch < Blocks[Block])
+    return true;
+  auto It = Threads.find(Block << TidBits | Tid);
+  return It != Threads.end() && Epoch < It->second;
+}
+
 GlobalShadow &GlobalShadow::get() {
   static GlobalShadow G;
   return G;
@@ -87,13 +114,23 @@ BlockRace::BlockRace(LaunchRace &L, unsigned Threads, bool Fibers,
 uint32_t BlockRace::nextEpoch() {
   if (L.Epoch + 1 >= MaxEpoch)
     rollover();
-  return ++L.Epoch;
+  ++L.Epoch;
+  if (L.Grid) {
+    if (L.Grid->EpochBlock.size() <= L.Epoch)
+      L.Grid->EpochBlock.resize(L.Epoch + 1);
+    L.Grid->EpochBlock[L.Epoch] = uint32_t(Block);
+  }
+  return L.Epoch;
 }
 
 /// Epochs start again: what this block did so far counts as ordered before
 /// everything (its shared memory stays initialised); the earlier blocks'
 /// global accesses are forgotten. Races across the rollover go unseen.
 void BlockRace::rollover() {
+  // The other blocks of a cooperative launch hold epochs of before: the
+  // judge stops for the rest of the launch.
+  if (L.Grid)
+    L.Races = L.Inits = false;
   for (ShadowCell &C : Shared)
     for (uint32_t &Tag : C.Tag)
       Tag = Tag && epochOf(Tag) >= BlockStart ? (1u << TidBits) | tidOf(Tag)
@@ -109,7 +146,8 @@ void BlockRace::rollover() {
   Released.clear();
 }
 
-void BlockRace::startBlock() {
+void BlockRace::startBlock(uint64_t Linear) {
+  Block = Linear;
   BlockStart = Barrier = nextEpoch();
   std::fill(Epochs.begin(), Epochs.end(), BlockStart);
   Views.clear();
@@ -153,6 +191,32 @@ void BlockRace::release(unsigned Tid, uintptr_t Granule) {
 void BlockRace::barrier() {
   Barrier = nextEpoch();
   std::fill(Epochs.begin(), Epochs.end(), Barrier);
+  if (L.Grid) {
+    Known.join(Pending);
+    Pending = GridView();
+    ThreadKnown.clear();
+  }
+}
+
+/// A cooperative launch's acquire: what releases at \p Granule published.
+void BlockRace::gridAcquire(unsigned Tid, uintptr_t Granule) {
+  auto It = L.Grid->Released.find(Granule);
+  if (It == L.Grid->Released.end())
+    return;
+  Pending.join(It->second);
+  ThreadKnown[Tid].join(It->second);
+}
+
+/// A cooperative launch's release (after the block's own, which gave
+/// \p Tid a new epoch): the block's accesses before its last barrier, the
+/// thread's so far and what both acquired.
+void BlockRace::gridRelease(unsigned Tid, uintptr_t Granule) {
+  GridView &R = L.Grid->Released[Granule];
+  R.join(Known);
+  if (auto It = ThreadKnown.find(Tid); It != ThreadKnown.end())
+    R.join(It->second);
+  R.raise(Block, ~0u, Barrier);
+  R.raise(Block, Tid, Epochs[Tid]);
 }
 
 void BlockRace::warpSync(unsigned First, uint32_t Mask) {
@@ -170,6 +234,19 @@ void BlockRace::warpSync(unsigned First, uint32_t Mask) {
       Synced[First + Lane] = Join;
       Epochs[First + Lane] = Now;
     }
+  if (L.Grid && !ThreadKnown.empty()) { // what lanes acquired, they share
+    GridView Lanes;
+    bool Any = false;
+    for (unsigned Lane = 0; Lane < WarpWidth; ++Lane)
+      if (auto It = ThreadKnown.find(First + Lane);
+          Mask >> Lane & 1 && It != ThreadKnown.end()) {
+        Lanes.join(It->second);
+        Any = true;
+      }
+    for (unsigned Lane = 0; Lane < WarpWidth && Any; ++Lane)
+      if (Mask >> Lane & 1)
+        ThreadKnown[First + Lane].join(Lanes);
+  }
   if (Views.empty())
     return;
   std::vector<uint32_t> All(Threads, 0);
@@ -189,8 +266,15 @@ void BlockRace::warpSync(unsigned First, uint32_t Mask) {
 /// own thread's).
 HOT bool BlockRace::ordered(uint32_t Tag, const Who &W) const {
   uint32_t Epoch = epochOf(Tag), Tid = tidOf(Tag);
-  if (Epoch < BlockStart) // an earlier block of the launch
+  if (L.Grid) { // blocks that live at once
+    if (uint64_t B = L.Grid->EpochBlock[Epoch]; B != Block) {
+      auto It = ThreadKnown.find(W.Tid);
+      return Known.orders(B, Tid, Epoch) ||
+             (It != ThreadKnown.end() && It->second.orders(B, Tid, Epoch));
+    }
+  } else if (Epoch < BlockStart) { // an earlier block of the launch
     return false;
+  }
   if (Tid == W.Tid || Epoch < Barrier)
     return true;
   if (!Views.empty() && Views[size_t(W.Tid) * Threads + Tid] > Epoch)
@@ -201,8 +285,15 @@ HOT bool BlockRace::ordered(uint32_t Tag, const Who &W) const {
          (W.Synced && W.Synced[Tid % WarpWidth] > Epoch);
 }
 
+uint64_t BlockRace::blockOf(uint32_t Epoch) const {
+  if (L.Grid)
+    return L.Grid->EpochBlock[Epoch];
+  return Epoch >= BlockStart ? Block : ~uint64_t(0);
+}
+
 HOT bool BlockRace::sameThread(uint32_t Tag, const Who &W) const {
-  return epochOf(Tag) >= BlockStart && tidOf(Tag) == W.Tid;
+  return Tag && tidOf(Tag) == W.Tid && epochOf(Tag) >= BlockStart &&
+         blockOf(epochOf(Tag)) == Block;
 }
 
 /// Clears what an earlier block (shared) or launch (global) left.
@@ -276,14 +367,20 @@ BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
   F.Uid = Uid;
   F.OtherUid = C.Site[S] < L.SiteUids.size() ? L.SiteUids[C.Site[S]] : nullptr;
   uint32_t Other = tidOf(C.Tag[S]);
-  bool OtherBlock = epochOf(C.Tag[S]) < BlockStart;
+  bool OtherBlock = blockOf(epochOf(C.Tag[S])) != Block;
   bool SameWarp = !OtherBlock && Other / WarpWidth == W.Tid / WarpWidth;
   const char *Kind = OtherBlock ? "inter-block"
                      : SameWarp ? "intra-warp"
                                 : "inter-warp";
-  std::string OtherThread = OtherBlock ? "a thread of another block"
-                                       : "thread " + std::to_string(Other);
-  const char *Order = OtherBlock ? "blocks of a launch are never ordered"
+  std::string OtherThread =
+      !OtherBlock ? "thread " + std::to_string(Other)
+      : L.Grid    ? "thread " + std::to_string(Other) + " of block " +
+                     std::to_string(blockOf(epochOf(C.Tag[S])))
+                  : "a thread of another block";
+  const char *Order = OtherBlock && L.Grid
+                          ? "no grid barrier or release and acquire orders "
+                            "the blocks"
+                      : OtherBlock ? "blocks of a launch are never ordered"
                       : SameWarp
                           ? "no barrier or warp synchronisation orders them"
                           : "no barrier orders them";
@@ -344,10 +441,17 @@ bool BlockRace::access(unsigned Tid, uintptr_t Addr, uint64_t Bytes,
     if (granule(C, W, A, InShared, Uid))
       return true;
   }
-  if (Fibers && (Flags & RaceAcquire))
-    acquire(Tid, Addr & ~uintptr_t(3));
-  if (Fibers && (Flags & RaceRelease))
-    release(Tid, Addr & ~uintptr_t(3));
+  uintptr_t Granule = Addr & ~uintptr_t(3);
+  if (Fibers && (Flags & RaceAcquire)) {
+    acquire(Tid, Granule);
+    if (L.Grid)
+      gridAcquire(Tid, Granule);
+  }
+  if (Fibers && (Flags & RaceRelease)) {
+    release(Tid, Granule);
+    if (L.Grid)
+      gridRelease(Tid, Granule);
+  }
   return false;
 }
 

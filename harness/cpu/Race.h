@@ -19,6 +19,13 @@
 //   runs its blocks one after another, so an access of an earlier block has
 //   an epoch below the running block's start. Launches never race: cells of
 //   an earlier launch (another generation) read as untouched.
+// - In a cooperative launch the blocks live at once, taking turns, so an
+//   epoch's block is looked up (GridRace). Blocks are ordered by atomics
+//   with release and acquire orders, as cooperative groups' grid.sync()
+//   orders them: a release publishes what its block has ordered (its
+//   accesses before its last barrier, the releasing thread's so far, what
+//   it acquired), an acquire takes it for its thread at once and for its
+//   whole block at the block's next barrier.
 // - Atomics do not race with atomics. An atomic with an explicit release
 //   order publishes what its thread has seen (its view: an epoch per
 //   thread of the block) at its address; one with an acquire order there
@@ -108,6 +115,24 @@ struct RaceFault {
   const char *Uid = nullptr, *OtherUid = nullptr;
 };
 
+/// What a thread or block knows of other blocks' accesses in a cooperative
+/// launch: those of each block below an epoch, and of single threads below
+/// theirs.
+struct GridView {
+  std::vector<uint32_t> Blocks;               ///< Per block.
+  llvm::DenseMap<uint64_t, uint32_t> Threads; ///< By Block << 10 | Tid.
+  void join(const GridView &O);
+  void raise(uint64_t Block, uint32_t Tid, uint32_t Epoch);
+  bool orders(uint64_t Block, uint32_t Tid, uint32_t Epoch) const;
+};
+
+/// A cooperative launch's cross-block state: the block each epoch went to,
+/// and what releases published, by granule.
+struct GridRace {
+  std::vector<uint32_t> EpochBlock;
+  llvm::DenseMap<uintptr_t, GridView> Released;
+};
+
 /// What a launch checks, its epoch counter and the UIDs of the sites seen
 /// so far.
 struct LaunchRace {
@@ -119,6 +144,7 @@ struct LaunchRace {
   /// Bytes of the arena that are the block's reserved shared memory: the
   /// hardware's, whose users (cooperative groups) need no initialisation.
   unsigned ReservedLo = 0, ReservedHi = 0;
+  GridRace *Grid = nullptr; ///< A cooperative launch's.
   bool allowed(const char *Uid) const {
     return Uid && Allowed && Allowed->contains(Uid);
   }
@@ -131,7 +157,7 @@ public:
   /// context names the running thread in Tid).
   BlockRace(LaunchRace &L, unsigned Threads, bool Fibers, const char *Arena,
             unsigned SharedBytes);
-  void startBlock();
+  void startBlock(uint64_t Linear);
   void barrier();
   /// A warp operation over the lanes \p Mask of the warp starting at thread
   /// \p First completed.
@@ -155,6 +181,11 @@ private:
   uint32_t nextEpoch();
   void rollover();
   bool ordered(uint32_t Tag, const Who &W) const;
+  /// The block of \p Epoch's access: this one outside cooperative launches
+  /// when the epoch is this block's, another (~0) otherwise.
+  uint64_t blockOf(uint32_t Epoch) const;
+  void gridAcquire(unsigned Tid, uintptr_t Granule);
+  void gridRelease(unsigned Tid, uintptr_t Granule);
   bool sameThread(uint32_t Tag, const Who &W) const;
   void freshen(ShadowCell &C, bool Shared) const;
   /// Thread \p Tid's view: per thread, the epoch before which it has
@@ -188,6 +219,12 @@ private:
   std::vector<ShadowCell> Shared;
   std::vector<uint32_t> Views; ///< Threads x Threads, once an atomic orders.
   llvm::DenseMap<uintptr_t, std::vector<uint32_t>> Released; ///< By granule.
+  // In a cooperative launch: this block's index, what it knows of other
+  // blocks, what it acquired since its last barrier, and what each thread
+  // that acquired knows.
+  uint64_t Block = 0;
+  GridView Known, Pending;
+  llvm::DenseMap<unsigned, GridView> ThreadKnown;
   RaceFault Found;
 };
 

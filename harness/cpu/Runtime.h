@@ -19,13 +19,17 @@
 
 namespace gevo::cpu {
 
-/// Special registers, in the order of ThreadContext::Sreg.
+/// Special registers, in the order of ThreadContext::Sreg. EnvReg1 and
+/// EnvReg2 hold the high and low halves of the grid workspace's address
+/// (cooperative groups' ABI: its barrier word is at offset 4), 0 outside a
+/// cooperative launch.
 enum Sreg : unsigned {
   TidX, TidY, TidZ,
   NtidX, NtidY, NtidZ,
   CtaidX, CtaidY, CtaidZ,
   NctaidX, NctaidY, NctaidZ,
   WarpSizeReg, LaneId,
+  EnvReg1, EnvReg2,
   NumSregs
 };
 

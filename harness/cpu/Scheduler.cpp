@@ -4,6 +4,8 @@
 #include "StackPool.h"
 #include "Warp.h"
 
+#include "gevo/harness/Poison.h"
+
 #include <memory>
 
 namespace ctx = boost::context;
@@ -91,13 +93,15 @@ BlockRun::BlockRun(LaunchState &L, char *Shared)
     Tracer.emplace(*L.Perf, L.Config.Block.size(), L.UseFibers, Shared,
                    L.SharedBytes, L.Ranges);
   const Dim3 &B = L.Config.Block, &G = L.Config.Grid;
+  auto Workspace = uint64_t(reinterpret_cast<uintptr_t>(L.Workspace));
   for (unsigned I = 0; I < Threads.size(); ++I) {
     ThreadContext &T = Threads[I];
     uint32_t Sregs[NumSregs] = {I % B.X, I / B.X % B.Y, I / B.X / B.Y,
                                 B.X,     B.Y,           B.Z,
                                 0,       0,             0,
                                 G.X,     G.Y,           G.Z,
-                                WarpWidth, I % WarpWidth};
+                                WarpWidth, I % WarpWidth,
+                                uint32_t(Workspace >> 32), uint32_t(Workspace)};
     std::copy(std::begin(Sregs), std::end(Sregs), T.Sreg);
     T.Shared = Shared;
     T.ThreadBudget = std::min(L.ThreadCostLimit, MaxBudget);
@@ -131,8 +135,9 @@ void BlockRun::reset(uint64_t Linear) {
     P.clear();
   std::fill(Committed.begin(), Committed.end(), 0);
   Aborting = false;
+  Finished = 0;
   if (Race)
-    Race->startBlock();
+    Race->startBlock(Linear);
   if (Tracer) {
     Tracer->start(std::binary_search(L.Traced.begin(), L.Traced.end(), Linear));
     for (ThreadContext &T : Threads)
@@ -141,19 +146,31 @@ void BlockRun::reset(uint64_t Linear) {
 }
 
 void BlockRun::run(uint64_t Linear) {
-  reset(Linear);
+  start(Linear);
   if (L.UseFibers)
-    runFibers();
+    while (!step()) {
+    }
   else
     runBlockFunction();
+  finish();
+}
+
+void BlockRun::start(uint64_t Linear) {
+  reset(Linear);
+  if (L.UseFibers)
+    startFibers();
+}
+
+void BlockRun::finish() {
   setCurrentThread(nullptr);
   if (Tracer && Tracer->tracing())
-    L.Trace.add(Linear, Tracer->finish());
+    L.Trace.add(BlockLinear, Tracer->finish());
   uint64_t Rest = 0;
   for (const ThreadContext &T : Threads)
     Rest += T.Cost - std::min(T.Cost, T.Reported);
   if (!L.charge(Rest))
-    L.fault(Linear, Status::Timeout, faultMessage(uint32_t(Status::Timeout)));
+    L.fault(BlockLinear, Status::Timeout,
+            faultMessage(uint32_t(Status::Timeout)));
 }
 
 /// Runs \p T's entry from the current stack frame on. The check caches
@@ -190,7 +207,7 @@ void BlockRun::runBlockFunction() {
   finishThread(Threads.front());
 }
 
-void BlockRun::runFibers() {
+void BlockRun::startFibers() {
   Fibers.resize(Threads.size());
   Returns.resize(Threads.size());
   for (unsigned I = 0; I < Threads.size(); ++I)
@@ -201,30 +218,81 @@ void BlockRun::runFibers() {
                              Waits[I].S = State::Done;
                              return std::move(Returns[I]);
                            });
-  unsigned Done = 0;
-  while (Done < Threads.size()) {
-    for (unsigned K = 0; K < Threads.size(); ++K) {
-      unsigned I = L.Reverse ? Threads.size() - 1 - K : K;
-      if (Waits[I].S != State::Ready)
-        continue;
-      setCurrentThread(&Threads[I]);
-      Fibers[I] = std::move(Fibers[I]).resume();
-      finishThread(Threads[I]);
-      Done += Waits[I].S == State::Done;
+}
+
+bool BlockRun::step() {
+  bool Moved = false; // a thread stopped other than at a spin
+  for (unsigned K = 0; K < Threads.size(); ++K) {
+    unsigned I = L.Reverse ? Threads.size() - 1 - K : K;
+    if (Waits[I].S != State::Ready)
+      continue;
+    setCurrentThread(&Threads[I]);
+    Fibers[I] = std::move(Fibers[I]).resume();
+    finishThread(Threads[I]);
+    Moved |= Waits[I].S != State::Yielded;
+    Finished += Waits[I].S == State::Done;
+  }
+  if (Finished == Threads.size())
+    return true;
+  if (L.stopped(BlockLinear))
+    abortAll();
+  bool Spinning = false;
+  for (Wait &W : Waits)
+    if (W.S == State::Yielded) {
+      W.S = State::Ready;
+      Spinning = true;
     }
-    if (Done == Threads.size())
-      break;
-    if (L.stopped(BlockLinear))
-      abortAll();
-    bool Spinning = false;
-    for (Wait &W : Waits)
-      if (W.S == State::Yielded) {
-        W.S = State::Ready;
-        Spinning = true;
+  bool Released = !Aborting && release();
+  if (!Aborting && !Released && !Spinning)
+    divergent("threads of a block wait at a block barrier and at a warp "
+              "operation that can never complete");
+  OnlySpun = !Moved && !Released;
+  return false;
+}
+
+/// Rounds in which every thread of a cooperative launch only spins, after
+/// which nothing will change: the launch times out at once instead of
+/// spending every thread's step budget on spins.
+constexpr unsigned MaxSpinRounds = 1 << 14;
+
+void runCooperative(LaunchState &L) {
+  uint64_t Blocks = L.Config.Grid.size();
+  size_t Stride = (L.SharedBytes + SharedArenaAlign - 1) & ~(SharedArenaAlign - 1);
+  std::vector<char> Storage(Stride * Blocks + SharedArenaAlign);
+  char *Base = Storage.data() + (-reinterpret_cast<uintptr_t>(Storage.data()) &
+                                 (SharedArenaAlign - 1));
+  std::vector<std::unique_ptr<BlockRun>> Runs;
+  for (uint64_t K = 0; K < Blocks; ++K) {
+    uint64_t B = L.Reverse ? Blocks - 1 - K : K;
+    char *Arena = Base + B * Stride;
+    fillPoison(reinterpret_cast<uint8_t *>(Arena), L.SharedBytes);
+    Runs.push_back(std::make_unique<BlockRun>(L, Arena));
+    Runs.back()->start(B);
+  }
+  unsigned SpinRounds = 0;
+  for (uint64_t Left = Blocks; Left;) {
+    bool Progress = false;
+    const BlockRun *First = nullptr; // the lowest block still running
+    for (std::unique_ptr<BlockRun> &R : Runs) {
+      if (!R)
+        continue;
+      if (R->step()) {
+        R->finish();
+        R.reset();
+        --Left;
+        Progress = true;
+        continue;
       }
-    if (!Aborting && !release() && !Spinning)
-      divergent("threads of a block wait at a block barrier and at a warp "
-                "operation that can never complete");
+      Progress |= !R->onlySpun();
+      if (!First || R->block() < First->block())
+        First = R.get();
+    }
+    SpinRounds = Progress ? 0 : SpinRounds + 1;
+    if (SpinRounds == MaxSpinRounds)
+      L.fault(First->block(), Status::Timeout,
+              "every thread of the cooperative launch spins on memory no "
+              "thread changes any more (a grid barrier some block never "
+              "reaches?)");
   }
 }
 

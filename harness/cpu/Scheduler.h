@@ -44,6 +44,10 @@ public:
   unsigned CheckSites = 0;  ///< CheckCaches per ThreadContext.
   std::vector<CheckedRange> Ranges; ///< Sorted by Lo, disjoint.
   LaunchRace *Race = nullptr; ///< Races are checked (blocks run in order).
+  /// A cooperative launch: every block's threads live at once (taking
+  /// turns, runCooperative), and %envreg1/2 point at its grid workspace.
+  bool Cooperative = false;
+  const void *Workspace = nullptr;
   /// With the performance model: what it knows, the blocks it traces
   /// (sorted) and their totals.
   const PerfSetup *Perf = nullptr;
@@ -62,9 +66,12 @@ public:
   /// status does not depend on the thread interleaving.
   void fault(uint64_t BlockLinear, Status S, std::string Message,
              std::string Uid = "", std::string OtherUid = "");
-  /// Whether block \p BlockLinear need not (continue to) run.
+  /// Whether block \p BlockLinear need not (continue to) run: a lower block
+  /// faulted, or any block of a cooperative launch (the others may wait
+  /// for it at a grid barrier).
   bool stopped(uint64_t BlockLinear) const {
-    return FaultBlock.load(std::memory_order_relaxed) < BlockLinear;
+    uint64_t F = FaultBlock.load(std::memory_order_relaxed);
+    return F < BlockLinear || (Cooperative && F != UINT64_MAX);
   }
   LaunchResult result();
 
@@ -80,6 +87,15 @@ public:
   BlockRun(LaunchState &L, char *Shared);
   /// Runs block \p BlockLinear (blocks run one after another).
   void run(uint64_t BlockLinear);
+  /// The same in steps, for blocks that take turns: start, then step (a
+  /// fiber kernel's) until it answers that every thread finished, then
+  /// finish. A step resumes each thread that can move once.
+  void start(uint64_t BlockLinear);
+  bool step();
+  void finish();
+  /// Whether the last step only resumed spins that spun again.
+  bool onlySpun() const { return OnlySpun; }
+  uint64_t block() const { return BlockLinear; }
 
   /// Called from the runtime, inside the thread's fiber.
   uint32_t barrier(ThreadContext &T, unsigned Site, BarrierOp Op,
@@ -136,7 +152,7 @@ private:
   void startThread(ThreadContext &T);
   void finishThread(ThreadContext &T);
   void runBlockFunction();
-  void runFibers();
+  void startFibers();
   uint32_t suspend(ThreadContext &T);
   bool release();
   bool releaseWarps();
@@ -151,6 +167,8 @@ private:
   LaunchState &L;
   uint64_t BlockLinear = 0;
   bool Aborting = false; ///< Every thread was told to return.
+  unsigned Finished = 0; ///< Fibers that returned.
+  bool OnlySpun = false;
   std::vector<ThreadContext> Threads; ///< One per fiber, or one.
   std::vector<Wait> Waits;
   std::vector<CheckCache> Caches;     ///< CheckSites per thread.
@@ -172,6 +190,11 @@ private:
   RaceFault RaceFound; ///< The fault of the thread that found a race.
   const ThreadContext *RaceThread = nullptr; ///< That thread.
 };
+
+/// Runs every block of cooperative launch \p L at once, on this OS thread:
+/// each block in turn runs its threads until none can move without another
+/// block (a spin at a grid barrier, say), round after round.
+void runCooperative(LaunchState &L);
 
 } // namespace gevo::cpu
 

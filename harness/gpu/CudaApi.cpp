@@ -34,6 +34,10 @@ struct {
   CUresult (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned,
                            unsigned, unsigned, unsigned, void *, void **,
                            void **);
+  /// Optional: null in a driver without cooperative launches.
+  CUresult (*LaunchCooperativeKernel)(void *, unsigned, unsigned, unsigned,
+                                      unsigned, unsigned, unsigned, unsigned,
+                                      void *, void **);
   CUresult (*EventCreate)(void **, unsigned);
   CUresult (*EventDestroy)(void *);
   CUresult (*EventRecord)(void *, void *);
@@ -44,6 +48,7 @@ struct {
 } Cu;
 
 bool resolveAll(void *Lib) {
+  resolve(Lib, "cuLaunchCooperativeKernel", Cu.LaunchCooperativeKernel);
   return resolve(Lib, "cuInit", Cu.Init) &&
          resolve(Lib, "cuDeviceGet", Cu.DeviceGet) &&
          resolve(Lib, "cuDeviceGetCount", Cu.DeviceGetCount) &&
@@ -101,7 +106,14 @@ int load(void **Module, const std::string &Image, std::string &Log) {
 }
 
 int launch(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
-           void **Args) {
+           void **Args, bool Cooperative) {
+  constexpr CUresult NotSupported = 801; // CUDA_ERROR_NOT_SUPPORTED
+  if (Cooperative)
+    return Cu.LaunchCooperativeKernel
+               ? Cu.LaunchCooperativeKernel(Fn, Grid.X, Grid.Y, Grid.Z,
+                                            Block.X, Block.Y, Block.Z,
+                                            SharedBytes, nullptr, Args)
+               : NotSupported;
   return Cu.LaunchKernel(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y, Block.Z,
                          SharedBytes, nullptr, Args, nullptr);
 }

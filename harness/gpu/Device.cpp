@@ -103,7 +103,7 @@ Module::~Module() { D.A.Unload(Handle); }
 
 Error Module::launch(const std::string &Kernel, Dims Grid, Dims Block,
                      unsigned SharedBytes, std::vector<void *> Args,
-                     float &Milliseconds) {
+                     float &Milliseconds, bool Cooperative) {
   const Api &A = D.A;
   D.makeCurrent();
   void *Fn = nullptr;
@@ -115,7 +115,7 @@ Error Module::launch(const std::string &Kernel, Dims Grid, Dims Block,
   A.EventCreate(&Start);
   A.EventCreate(&Stop);
   A.EventRecord(Start);
-  Error E = D.check(A.Launch(Fn, Grid, Block, SharedBytes, Args.data()),
+  Error E = D.check(A.Launch(Fn, Grid, Block, SharedBytes, Args.data(), Cooperative),
                     A.Calls.Launch);
   A.EventRecord(Stop);
   if (E.empty())

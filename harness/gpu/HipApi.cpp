@@ -34,6 +34,11 @@ struct {
   hipError (*ModuleLaunchKernel)(void *, unsigned, unsigned, unsigned,
                                  unsigned, unsigned, unsigned, unsigned,
                                  void *, void **, void **);
+  /// Optional: null in a runtime without cooperative launches.
+  hipError (*ModuleLaunchCooperativeKernel)(void *, unsigned, unsigned,
+                                            unsigned, unsigned, unsigned,
+                                            unsigned, unsigned, void *,
+                                            void **);
   hipError (*EventCreate)(void **);
   hipError (*EventDestroy)(void *);
   hipError (*EventRecord)(void *, void *);
@@ -44,6 +49,8 @@ struct {
 } Hip;
 
 bool resolveAll(void *Lib) {
+  resolve(Lib, "hipModuleLaunchCooperativeKernel",
+          Hip.ModuleLaunchCooperativeKernel);
   return resolve(Lib, "hipInit", Hip.Init) &&
          resolve(Lib, "hipSetDevice", Hip.SetDevice) &&
          resolve(Lib, "hipDriverGetVersion", Hip.DriverGetVersion) &&
@@ -80,7 +87,14 @@ int alloc(DevicePtr *Ptr, size_t Bytes) {
 }
 
 int launch(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
-           void **Args) {
+           void **Args, bool Cooperative) {
+  constexpr hipError NotSupported = 801; // hipErrorNotSupported
+  if (Cooperative)
+    return Hip.ModuleLaunchCooperativeKernel
+               ? Hip.ModuleLaunchCooperativeKernel(
+                     Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y, Block.Z,
+                     SharedBytes, nullptr, Args)
+               : NotSupported;
   return Hip.ModuleLaunchKernel(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y,
                                 Block.Z, SharedBytes, nullptr, Args, nullptr);
 }

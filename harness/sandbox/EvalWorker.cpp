@@ -69,7 +69,16 @@ public:
   LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block,
                        unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override {
-    LaunchOutcome L = D.launch(Kernel, Grid, Block, SharedBytes, Args);
+    return charge(D.launch(Kernel, Grid, Block, SharedBytes, Args));
+  }
+  LaunchOutcome launchCooperative(const std::string &Kernel, Dim3 Grid,
+                                  Dim3 Block, unsigned SharedBytes,
+                                  const std::vector<Bytes> &Args) override {
+    return charge(D.launchCooperative(Kernel, Grid, Block, SharedBytes, Args));
+  }
+
+private:
+  LaunchOutcome charge(LaunchOutcome L) {
     Spent += L.ModeledCost;
     if (L.S == Status::Ok && Budget && Spent > Budget) {
       L.S = Status::Timeout;
@@ -80,7 +89,6 @@ public:
     return L;
   }
 
-private:
   PlanDevice &D;
   uint64_t Budget, Spent = 0;
 };

@@ -84,6 +84,19 @@ public:
   LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block,
                        unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override {
+    return record(Fault ? LaunchOutcome()
+                        : D.launch(Kernel, Grid, Block, SharedBytes, Args));
+  }
+  LaunchOutcome launchCooperative(const std::string &Kernel, Dim3 Grid,
+                                  Dim3 Block, unsigned SharedBytes,
+                                  const std::vector<Bytes> &Args) override {
+    return record(Fault ? LaunchOutcome()
+                        : D.launchCooperative(Kernel, Grid, Block,
+                                              SharedBytes, Args));
+  }
+  /// Counts launch \p L; after a fault, every launch answers that fault
+  /// again (and runs nothing).
+  LaunchOutcome record(LaunchOutcome L) {
     if (Fault) {
       LaunchOutcome Again = *Fault;
       Again.Seconds = 0;
@@ -91,7 +104,6 @@ public:
       Again.ModeledSeconds = 0;
       return Again;
     }
-    LaunchOutcome L = D.launch(Kernel, Grid, Block, SharedBytes, Args);
     ++Launches;
     Seconds += L.Seconds;
     ModeledCost += L.ModeledCost;

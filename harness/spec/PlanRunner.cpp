@@ -12,6 +12,16 @@
 
 namespace gevo {
 
+LaunchOutcome PlanDevice::launchCooperative(const std::string &Kernel, Dim3,
+                                            Dim3, unsigned,
+                                            const std::vector<Bytes> &) {
+  LaunchOutcome Out;
+  Out.S = Status::Crash;
+  Out.Message = "a cooperative launch of '" + Kernel +
+                "': this target has no cooperative launches";
+  return Out;
+}
+
 namespace {
 
 Bytes scalarBytes(ElemType T, double V) {
@@ -218,7 +228,10 @@ private:
       Args.push_back(scalarBytes(A.Type, V->asDouble()));
     }
     LaunchOutcome L =
-        D.launch(S.Kernel, *Grid, *Block, unsigned(*Shared), Args);
+        S.Cooperative
+            ? D.launchCooperative(S.Kernel, *Grid, *Block, unsigned(*Shared),
+                                  Args)
+            : D.launch(S.Kernel, *Grid, *Block, unsigned(*Shared), Args);
     ++Out.Launches;
     Out.KernelSeconds += L.Seconds;
     Out.ModeledCost += L.ModeledCost;

@@ -99,6 +99,12 @@ std::string Field::str() const {
   return J.get<std::string>();
 }
 
+bool Field::boolean() const {
+  if (!J.is_boolean())
+    fail("expected true or false");
+  return J.get<bool>();
+}
+
 double Field::number() const {
   if (!J.is_number())
     fail("expected a number");

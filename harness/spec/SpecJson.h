@@ -38,6 +38,7 @@ struct Field {
   /// Fails on a member not in Keys (a typo must not pass silently).
   void allowOnly(std::initializer_list<const char *> Keys) const;
   std::string str() const;
+  bool boolean() const;
   double number() const;
   /// A non-negative integer.
   uint64_t count() const;

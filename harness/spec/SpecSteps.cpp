@@ -64,7 +64,7 @@ ArgSpec parseArg(const Field &F, const Scope &S) {
 }
 
 Step parseLaunch(const Field &F, const Scope &S) {
-  F.allowOnly({"launch", "grid", "block", "shared", "args"});
+  F.allowOnly({"launch", "grid", "block", "shared", "args", "cooperative"});
   Step St{Step::Launch};
   St.Where = F.File + F.Path;
   St.Kernel = F.at("launch").str();
@@ -85,6 +85,8 @@ Step parseLaunch(const Field &F, const Scope &S) {
         (!St.Shared.constant().Int || St.Shared.constant().I < 0))
       F.at("shared").fail("expected a non-negative integer");
   }
+  if (F.has("cooperative"))
+    St.Cooperative = F.at("cooperative").boolean();
   if (F.has("args")) {
     Field Args = F.at("args");
     for (size_t I = 0, N = Args.size(); I < N; ++I)

@@ -183,6 +183,21 @@ TEST(PlanRunner, AFaultingLaunchEndsTheCaseWithItsStatus) {
   EXPECT_TRUE(D.Mem.empty());
 }
 
+TEST(PlanRunner, ACooperativeLaunchOnATargetWithoutThemIsACrashSayingSo) {
+  CaseSpec C = parseCase(R"({"name": "g",
+    "buffers": {"a": {"type": "i32", "count": 1, "init": {"fill": 0}}},
+    "steps": [{"launch": "inc", "grid": 1, "block": 1, "cooperative": true,
+               "args": ["a", {"i32": 1}]}],
+    "outputs": ["a"]})");
+  FakeDevice D;
+  CaseOutcome O = runCase(C, D);
+  EXPECT_EQ(O.S, Status::Crash);
+  EXPECT_EQ(O.Message,
+            "a cooperative launch of 'inc': this target has no cooperative "
+            "launches");
+  EXPECT_TRUE(D.Mem.empty());
+}
+
 /// reduce_sum writes sum[0, Grid), inc reads hits before it writes them.
 std::string dependent(unsigned Grid, const std::string &HitsInit,
                       const std::string &Name = "small") {

@@ -120,8 +120,18 @@ TEST(Spec, ACaseMayRunOnTheCpuGateOrTheGpuOnly) {
   EXPECT_EQ(casesFor(S, /*Gpu=*/true).Cases.size(), 1u);
 }
 
+TEST(Spec, ALaunchMayBeCooperative) {
+  Spec S = parseOk(exampleWith("\"grid\": 1, \"block\": 4,",
+                               "\"grid\": 1, \"block\": 4, \"cooperative\": true,"));
+  EXPECT_TRUE(S.HeldOut[0].Steps[0].Cooperative);
+  EXPECT_FALSE(S.Cases[0].Steps[1].Body[0].Cooperative);
+}
+
 TEST(Spec, BadInputsNameTheFileAndTheField) {
   const std::pair<std::string, std::string> Cases[] = {
+      {exampleWith("\"grid\": 1, \"block\": 4,",
+                   "\"grid\": 1, \"block\": 4, \"cooperative\": 1,"),
+       "heldout[0].steps[0].cooperative: expected true or false"},
       {exampleWith("[\"in\", \"out\", {\"i32\"", "[\"in\", \"outt\", {\"i32\""),
        "t/spec.json: cases[0].steps[1].steps[0].args[1]: unknown buffer 'outt'"},
       {exampleWith("\"shared\": 512", "\"sharde\": 512"),

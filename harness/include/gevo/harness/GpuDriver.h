@@ -57,8 +57,10 @@ struct Api {
   int (*Unload)(void *Module);
   int (*Function)(void **Fn, void *Module, const char *Name);
   int (*Global)(DevicePtr *Ptr, size_t *Bytes, void *Module, const char *Name);
+  /// A cooperative launch (every block resident at once) with
+  /// \p Cooperative; the driver's "not supported" code when it has none.
   int (*Launch)(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
-                void **Args);
+                void **Args, bool Cooperative);
   int (*EventCreate)(void **E);
   int (*EventDestroy)(void *E);
   int (*EventRecord)(void *E);
@@ -94,9 +96,10 @@ public:
   ~Module();
   /// Launches Kernel and waits for it; Args are pointers to each argument's
   /// value. Sets Milliseconds to the kernel time measured with events.
+  /// \p Cooperative: as cudaLaunchCooperativeKernel does.
   Error launch(const std::string &Kernel, Dims Grid, Dims Block,
                unsigned SharedBytes, std::vector<void *> Args,
-               float &Milliseconds);
+               float &Milliseconds, bool Cooperative = false);
   /// Copies Bytes into the module's global (e.g. a __constant__) Name.
   Error setGlobal(const std::string &Name, const void *Bytes, size_t Size);
 

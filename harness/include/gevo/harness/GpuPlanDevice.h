@@ -68,6 +68,18 @@ public:
   LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block,
                        unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override {
+    return run(Kernel, Grid, Block, SharedBytes, Args, false);
+  }
+  LaunchOutcome launchCooperative(const std::string &Kernel, Dim3 Grid,
+                                  Dim3 Block, unsigned SharedBytes,
+                                  const std::vector<Bytes> &Args) override {
+    return run(Kernel, Grid, Block, SharedBytes, Args, true);
+  }
+
+private:
+  LaunchOutcome run(const std::string &Kernel, Dim3 Grid, Dim3 Block,
+                    unsigned SharedBytes, const std::vector<Bytes> &Args,
+                    bool Cooperative) {
     LaunchOutcome Out;
     llvm::Expected<std::string> Symbol = kernelSymbol(Kernels, Kernel);
     if (!Symbol) {
@@ -81,7 +93,7 @@ public:
     float Ms = 0;
     Out.Message = note(M->launch(*Symbol, {Grid.X, Grid.Y, Grid.Z},
                                  {Block.X, Block.Y, Block.Z}, SharedBytes,
-                                 ArgPtrs, Ms));
+                                 ArgPtrs, Ms, Cooperative));
     // A launch the driver refused or a kernel that faulted: either way the
     // context may be poisoned, so the worker makes way (reportFailuresTo).
     Out.S = Out.Message.empty() ? Status::Ok : Status::GpuFault;
@@ -92,7 +104,6 @@ public:
     return Out;
   }
 
-private:
   GpuPlanDevice(gpu::Device &D, std::unique_ptr<gpu::Module> M,
                 std::map<std::string, std::string> Kernels)
       : D(D), M(std::move(M)), Kernels(std::move(Kernels)) {}

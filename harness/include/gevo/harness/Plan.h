@@ -48,6 +48,13 @@ public:
   virtual LaunchOutcome launch(const std::string &Kernel, Dim3 Grid,
                                Dim3 Block, unsigned SharedBytes,
                                const std::vector<Bytes> &Args) = 0;
+  /// The same as a cooperative launch (cudaLaunchCooperativeKernel: every
+  /// block resident at once, cooperative groups' grid.sync() allowed); a
+  /// target without them answers a Crash saying so.
+  virtual LaunchOutcome launchCooperative(const std::string &Kernel,
+                                          Dim3 Grid, Dim3 Block,
+                                          unsigned SharedBytes,
+                                          const std::vector<Bytes> &Args);
   /// With \p Reverse, later launches run in another legal order (the cpu
   /// target: blocks and threads descending) to cross-check outputs; false
   /// when the target has no say in the order (a GPU).

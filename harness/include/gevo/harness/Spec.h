@@ -93,6 +93,7 @@ struct Step {
   std::string Kernel;
   Expr Grid[3], Block[3]; // x, y, z
   Expr Shared;            // dynamic shared memory, bytes
+  bool Cooperative = false; // cudaLaunchCooperativeKernel: grid.sync() works
   std::vector<ArgSpec> Args;
   // Copy: From -> To; Fill: To = Value; Swap: From <-> To;
   // SetConstant: the __constant__ Symbol gets buffer From's contents.

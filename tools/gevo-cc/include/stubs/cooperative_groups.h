@@ -9,7 +9,9 @@
 // num_threads, meta_group_rank, meta_group_size), coalesced_group
 // (coalesced_threads: sync, shfl, any, all, ballot, thread_rank, size) and,
 // in <cooperative_groups/reduce.h>, reduce with plus, less, greater,
-// bit_and, bit_or, bit_xor. Grid groups and multi-warp tiles need NVIDIA's
+// bit_and, bit_or, bit_xor; grid_group (this_grid: sync under a cooperative
+// launch, thread_rank, size, num_threads, num_blocks, block_rank,
+// block_index, dim_blocks, is_valid). Multi-warp tiles need NVIDIA's
 // headers.
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +49,68 @@ public:
   __GEVO_CG dim3 dim_threads() const { return blockDim; }
 };
 __GEVO_CG thread_block this_thread_block() { return thread_block(); }
+
+/// Every thread of the grid. sync() needs a cooperative launch
+/// (cudaLaunchCooperativeKernel, a spec's "cooperative": true), whose
+/// driver passes the grid workspace in %envreg1 (high half) and %envreg2
+/// (low half); its second
+/// word counts the blocks that arrived, and its top bit flips when all did.
+class grid_group {
+public:
+  __GEVO_CG bool is_valid() const { return workspace() != nullptr; }
+  /// Traps outside a cooperative launch, as NVIDIA's does.
+  __GEVO_CG void sync() const {
+    if (!is_valid())
+      __trap();
+    unsigned *Bar = workspace() + 1;
+    __syncthreads();
+    if (__gevo::blockRank() == 0) {
+      // Block 0 adds what makes the count flip the top bit once every
+      // block added its part: 1 each.
+      unsigned Blocks = gridDim.x * gridDim.y * gridDim.z;
+      unsigned Add = block_rank() == 0 ? 0x80000000u - (Blocks - 1) : 1;
+      unsigned Before, Now;
+      asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;"
+                   : "=r"(Before)
+                   : "l"(Bar), "r"(Add)
+                   : "memory");
+      do
+        asm volatile("ld.acquire.gpu.u32 %0, [%1];"
+                     : "=r"(Now)
+                     : "l"(Bar)
+                     : "memory");
+      while (((Before ^ Now) & 0x80000000u) == 0);
+    }
+    __syncthreads();
+  }
+  __GEVO_CG unsigned long long num_blocks() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+  }
+  __GEVO_CG unsigned long long block_rank() const {
+    return ((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) *
+               gridDim.x +
+           blockIdx.x;
+  }
+  __GEVO_CG unsigned long long num_threads() const {
+    return num_blocks() * blockDim.x * blockDim.y * blockDim.z;
+  }
+  __GEVO_CG unsigned long long size() const { return num_threads(); }
+  __GEVO_CG unsigned long long thread_rank() const {
+    return block_rank() * (blockDim.x * blockDim.y * blockDim.z) +
+           __gevo::blockRank();
+  }
+  __GEVO_CG dim3 block_index() const { return blockIdx; }
+  __GEVO_CG dim3 dim_blocks() const { return gridDim; }
+
+private:
+  __GEVO_CG unsigned *workspace() const {
+    unsigned Hi, Lo;
+    asm("mov.u32 %0, %%envreg1;" : "=r"(Hi));
+    asm("mov.u32 %0, %%envreg2;" : "=r"(Lo));
+    return (unsigned *)((unsigned long long)Hi << 32 | Lo);
+  }
+};
+__GEVO_CG grid_group this_grid() { return grid_group(); }
 
 /// N consecutive threads of the block (N a power of two, at most 32).
 template <unsigned N> class thread_block_tile {

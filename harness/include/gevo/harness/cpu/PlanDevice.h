@@ -29,6 +29,9 @@ public:
   LaunchOutcome launch(const std::string &Kernel, gevo::Dim3 Grid,
                        gevo::Dim3 Block, unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override;
+  LaunchOutcome launchCooperative(const std::string &Kernel, gevo::Dim3 Grid,
+                                  gevo::Dim3 Block, unsigned SharedBytes,
+                                  const std::vector<Bytes> &Args) override;
   const Program &program() const { return *P; }
   bool reverseSchedule(bool Reverse) override {
     P->setReverseSchedule(Reverse);
@@ -36,6 +39,8 @@ public:
   }
 
 private:
+  LaunchOutcome run(const std::string &Kernel, const LaunchConfig &Config,
+                    const std::vector<Bytes> &Args);
   CpuPlanDevice(std::unique_ptr<Program> P,
                 std::map<std::string, std::string> Kernels)
       : P(std::move(P)), Kernels(std::move(Kernels)) {}

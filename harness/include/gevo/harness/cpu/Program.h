@@ -37,7 +37,15 @@ struct LaunchConfig {
   Dim3 Grid;
   Dim3 Block;
   unsigned DynamicSharedBytes = 0;
+  /// A cooperative launch (cudaLaunchCooperativeKernel): every block is
+  /// resident at once and cooperative groups' grid.sync() works. Its blocks
+  /// take turns on one OS thread; at most MaxCooperativeThreads threads.
+  bool Cooperative = false;
 };
+
+/// The most threads a cooperative launch may have (each is a fiber with
+/// its own stack for the whole launch).
+inline constexpr uint64_t MaxCooperativeThreads = 65536;
 
 /// What the performance model (Options::Gpu) predicts for a launch, and
 /// why: the per-block figures are means over the traced blocks, each a sum
