@@ -10,8 +10,7 @@ set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$src/build}" && pwd)
 bin=$build/bin
-check=$build/benchmarks/rodinia/rodinia-check
-[ -x "$check" ] || check=$(find "$build" -name rodinia-check -type f -perm -u+x | head -1)
+check=$bin/rodinia-check
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
