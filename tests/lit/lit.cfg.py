@@ -34,6 +34,9 @@ config.substitutions.append(("%driver-cache", os.path.join(config.gevo_obj_root,
 # FileCheck, not and count resolve through PATH to LLVM 19's (never LLVM 14's).
 
 cuda = os.environ.get("CUDA_PATH") or os.environ.get("CUDA_HOME") or "/usr/local/cuda"
+# The tools under test look where lit looked (gevo-cc's --cuda-headers auto
+# among them): CUDA_PATH=/nowhere runs the suite as on a machine without CUDA.
+config.environment["CUDA_PATH"] = cuda
 if os.path.exists(os.path.join(cuda, "bin", "ptxas")):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", os.path.join(cuda, "bin", "ptxas")))
@@ -41,7 +44,6 @@ else:
     lit_config.note("ptxas not found (set CUDA_PATH): tests that need it are UNSUPPORTED")
 if os.path.exists(os.path.join(cuda, "include", "cuda_fp16.h")):
     config.available_features.add("cuda-headers")
-    config.environment["CUDA_PATH"] = cuda
 else:
     lit_config.note("no CUDA toolkit headers (set CUDA_PATH): tests of "
                     "gevo-cc --cuda-headers nvidia are UNSUPPORTED")

@@ -3,6 +3,7 @@
 #include "NvccFlags.h"
 
 #include <cctype>
+#include <algorithm>
 #include <cstring>
 #include <regex>
 
@@ -39,6 +40,61 @@ constexpr Dropped DroppedFlags[] = {
     {"--expt-extended-lambda", false, "clang 19 does it already"},
     {"--extended-lambda", false, "clang 19 does it already"},
     {"-Wno-deprecated-gpu-targets", false, "gevo-cc does not warn about them"},
+    {"-x", true, "gevo-cc always compiles CUDA"},
+    {"-Xcudafe", true, "nvcc's front end is not used"},
+    {"--diag-suppress", true, "nvcc's front end is not used"},
+    {"-diag-suppress", true, "nvcc's front end is not used"},
+    {"-Werror", true, "nvcc's warning classes do not apply to clang"},
+    {"--Werror", true, "nvcc's warning classes do not apply to clang"},
+    {"--threads", true, "gevo-cc compiles one architecture"},
+    {"-t", true, "gevo-cc compiles one architecture"},
+    {"-cudart", true, "gevo-cc does not link"},
+    {"--cudart", true, "gevo-cc does not link"},
+    {"--default-stream", true, "streams are host code"},
+    {"-default-stream", true, "streams are host code"},
+    {"--resource-usage", false, "ptxas reports resource usage"},
+    {"-res-usage", false, "ptxas reports resource usage"},
+    {"--keep", false, "gevo-cc keeps no intermediate files"},
+    {"-keep", false, "gevo-cc keeps no intermediate files"},
+    {"-dlto", false, "gevo-cc compiles one file's device code on its own"},
+    {"-src-in-ptx", false, "gevo-cc writes LLVM IR"},
+    {"-forward-unknown-to-host-compiler", false,
+     "host compiler options do not apply to device IR"},
+};
+
+/// nvcc spellings of flags gevo-cc takes too, with gevo-cc's (or clang's)
+/// spelling: nvcc's long names for -I, -D, -O and -include, and its switches
+/// for the float modes clang sets the same way.
+struct Renamed {
+  const char *Flag;
+  const char *To; ///< gevo-cc's flag, given the value.
+  bool ToClang;   ///< Passed to clang, not parsed by gevo-cc.
+};
+constexpr Renamed RenamedFlags[] = {
+    {"--include-path", "-I", false},  {"--define-macro", "-D", false},
+    {"--optimize", "-O", false},      {"--pre-include", "-include", true},
+    {"--output-file", "-o", false},
+};
+
+/// nvcc's float-mode switches that have a clang equivalent (by value).
+struct Switch {
+  const char *Flag;
+  const char *Value;
+  const char *Clang; ///< "" : nothing to pass (clang's default).
+};
+constexpr Switch SwitchFlags[] = {
+    {"-ftz", "true", "-fgpu-flush-denormals-to-zero"},
+    {"--ftz", "true", "-fgpu-flush-denormals-to-zero"},
+    {"-ftz", "false", ""},
+    {"--ftz", "false", ""},
+    {"-fmad", "false", "-ffp-contract=off"},
+    {"--fmad", "false", "-ffp-contract=off"},
+    {"-fmad", "true", ""},
+    {"--fmad", "true", ""},
+    {"-prec-div", "true", ""},
+    {"--prec-div", "true", ""},
+    {"-prec-sqrt", "true", ""},
+    {"--prec-sqrt", "true", ""},
 };
 
 /// The value of Flag in Args[I] ("-arch=sm_90" or "-arch" "sm_90"), moving I
@@ -65,6 +121,37 @@ std::string archOf(std::string Value) {
   if (Value.rfind("compute_", 0) == 0)
     return "sm_" + Value.substr(8);
   return Value;
+}
+/// RenamedFlags: Argv[I] (and its value) into T; false when it is none.
+bool translateRenamed(int Argc, char **Argv, int &I, NvccTranslation &T) {
+  for (const Renamed &R : RenamedFlags) {
+    if (const char *V = valueOf(R.Flag, Argc, Argv, I)) {
+      std::vector<std::string> &Into = R.ToClang ? T.Clang : T.Args;
+      if (std::strcmp(R.To, "-o") == 0 || std::strcmp(R.To, "-include") == 0)
+        Into.insert(Into.end(), {R.To, V});
+      else
+        Into.push_back(std::string(R.To) + V);
+      return true;
+    }
+  }
+  return false;
+}
+
+/// SwitchFlags: Argv[I] into T; false when it is none. A value without a
+/// clang equivalent (-prec-sqrt=false) is left for the option parser to
+/// reject.
+bool translateSwitch(int Argc, char **Argv, int &I, NvccTranslation &T) {
+  for (const Switch &S : SwitchFlags) {
+    int At = I;
+    const char *V = valueOf(S.Flag, Argc, Argv, At);
+    if (!V || std::strcmp(V, S.Value) != 0)
+      continue;
+    I = At;
+    if (*S.Clang)
+      T.Clang.push_back(S.Clang);
+    return true;
+  }
+  return false;
 }
 } // namespace
 
@@ -97,6 +184,13 @@ NvccTranslation translateNvccFlags(int Argc, char **Argv) {
       T.Clang.insert(T.Clang.end(), {"-include", V});
       continue;
     }
+    if (A == "-w" || A == "--disable-warnings" ||
+        (A.rfind("-Wno-", 0) == 0 && A != "-Wno-deprecated-gpu-targets")) {
+      T.Clang.push_back(A == "--disable-warnings" ? "-w" : A);
+      continue;
+    }
+    if (translateRenamed(Argc, Argv, I, T) || translateSwitch(Argc, Argv, I, T))
+      continue;
     if (A == "-use_fast_math" || A == "--use_fast_math") {
       // nvcc's fast math: flushed denormals, approximate division and
       // square roots, contracted multiply-adds.
@@ -137,6 +231,91 @@ std::string joinLaunchChevrons(const std::string &Source) {
   if (!std::regex_search(Source, Launch))
     return "";
   return std::regex_replace(Source, Launch, "<<<$1>>>");
+}
+
+namespace {
+bool isIdentChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+/// The end of the comment, string or character literal starting at I, or I
+/// when none starts there.
+size_t skipNonCode(const std::string &S, size_t I) {
+  if (S.compare(I, 2, "//") == 0) {
+    size_t End = S.find('\n', I);
+    return End == std::string::npos ? S.size() : End;
+  }
+  if (S.compare(I, 2, "/*") == 0) {
+    size_t End = S.find("*/", I + 2);
+    return End == std::string::npos ? S.size() : End + 2;
+  }
+  if (S[I] != '"' && S[I] != '\'')
+    return I;
+  size_t J = I + 1;
+  while (J < S.size() && S[J] != S[I] && S[J] != '\n')
+    J += S[J] == '\\' ? 2 : 1;
+  return std::min(J + 1, S.size());
+}
+
+/// Copies the string literals of the asm template starting at I (after
+/// `asm (`) to Out with bare `%` before a letter doubled; returns where the
+/// template ends and sets Changed.
+size_t escapeTemplate(const std::string &S, size_t I, std::string &Out,
+                      bool &Changed) {
+  while (I < S.size()) {
+    if (std::isspace(static_cast<unsigned char>(S[I]))) {
+      Out += S[I++];
+      continue;
+    }
+    if (S[I] != '"')
+      return I;
+    size_t End = skipNonCode(S, I);
+    for (size_t J = I; J < End; ++J) {
+      Out += S[J];
+      if (S[J] == '\\' && J + 1 < End)
+        Out += S[++J];
+      else if (S[J] == '%' && J + 1 < End && S[J + 1] == '%')
+        Out += S[++J];
+      else if (S[J] == '%' && J + 1 < End &&
+               std::isalpha(static_cast<unsigned char>(S[J + 1]))) {
+        Out += '%';
+        Changed = true;
+      }
+    }
+    I = End;
+  }
+  return I;
+}
+} // namespace
+
+std::string escapeAsmPercents(const std::string &Source) {
+  static const std::regex AsmStart(
+      R"((asm|__asm|__asm__)(\s+(volatile|__volatile__|inline|goto))*\s*\()");
+  std::string Out;
+  Out.reserve(Source.size());
+  bool Changed = false;
+  size_t I = 0;
+  while (I < Source.size()) {
+    if (size_t End = skipNonCode(Source, I); End != I) {
+      Out.append(Source, I, End - I);
+      I = End;
+      continue;
+    }
+    std::smatch M;
+    bool AtWord = I == 0 || !isIdentChar(Source[I - 1]);
+    if (AtWord && (Source[I] == '_' || Source[I] == 'a')) {
+      auto From = Source.begin() + I;
+      auto To = Source.begin() + std::min(Source.size(), I + 200);
+      if (std::regex_search(From, To, M, AsmStart,
+                            std::regex_constants::match_continuous)) {
+        Out.append(Source, I, M.length());
+        I = escapeTemplate(Source, I + M.length(), Out, Changed);
+        continue;
+      }
+    }
+    Out += Source[I++];
+  }
+  return Changed ? Out : "";
 }
 
 } // namespace gevo

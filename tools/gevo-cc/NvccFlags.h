@@ -5,6 +5,8 @@
 // spellings of what gevo-cc does too are mapped (-arch=sm_90, -gencode,
 // --std=c++14, -include, -use_fast_math, -lineinfo), and what only concerns
 // the host compiler, ptxas or the linker is dropped with a one-line note.
+// Two leniencies of nvcc about the source itself are also made clang's
+// (joinLaunchChevrons, escapeAsmPercents), in a copy gevo-cc compiles.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_TOOLS_GEVO_CC_NVCCFLAGS_H
@@ -34,6 +36,13 @@ unsigned smNumber(const std::string &Arch);
 /// as old code did for compilers that lexed `<<<` badly) joined into
 /// `<<<`/`>>>`, line numbers unchanged; empty when there are none.
 std::string joinLaunchChevrons(const std::string &Source);
+
+/// Source with each bare `%` before a letter in an inline-asm template
+/// (`asm("mov.u32 %0, %laneid;" ...)`) doubled: nvcc passes such a `%`
+/// through to the PTX, clang rejects it ("invalid % escape"). Operands
+/// (`%0`), `%%` and everything outside asm templates are left alone; line
+/// numbers are unchanged. Empty when there is nothing to double.
+std::string escapeAsmPercents(const std::string &Source);
 
 } // namespace gevo
 

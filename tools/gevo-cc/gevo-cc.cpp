@@ -2,13 +2,16 @@
 //
 //   gevo-cc [options] kernel.cu -o kernel.ll
 //
-// Runs clang 19 in CUDA device-only mode with gevo's own CUDA headers instead
-// of NVIDIA's (see include/gevo_cuda.h), so any machine with clang 19 turns a
-// real CUDA file, host code and all, into the NVPTX IR that gevo evolves.
-// libdevice is not linked: math stays as calls of __nv_* declarations.
+// Runs clang 19 in CUDA device-only mode, on a CUDA toolkit's headers when
+// one is found (through the compat layer in include/nvidia/), else on gevo's
+// own (include/gevo_cuda.h): see CudaHeaders.h. Any machine with clang 19
+// turns a real CUDA file, host code and all, into the NVPTX IR that gevo
+// evolves. libdevice is not linked: math stays as calls of __nv_*
+// declarations.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaHeaders.h"
 #include "NvccFlags.h"
 #include "ToolSupport.h"
 
@@ -58,8 +61,10 @@ struct Options {
   /// chevrons joined (joinLaunchChevrons).
   std::string Source;
   bool PrintCommand = false;
-  /// gevo (gevo's own CUDA headers) or nvidia (a CUDA toolkit's).
-  std::string Headers = "gevo";
+  /// auto, gevo (gevo's own CUDA headers) or nvidia (a CUDA toolkit's).
+  std::string Headers = "auto";
+  /// What Headers resolved to (resolveOptions).
+  gevo::HeaderChoice Choice;
 };
 
 constexpr const char *Overview =
@@ -70,11 +75,11 @@ Usage: gevo-cc [options] kernel.cu [-o kernel.ll]
 Compiles the device code of a CUDA file (kernels and __device__ functions)
 to LLVM IR for nvptx64-nvidia-cuda, the input of every other gevo tool. The
 file may contain host code too (main, cudaMalloc, <<<...>>> launches): it is
-parsed, not compiled. No CUDA toolkit is needed: gevo-cc runs clang 19 with
-gevo's own CUDA headers; with --cuda-headers nvidia it uses a CUDA toolkit's
-(cuda_fp16.h, cooperative groups, CUB, ...) through a small compat layer.
-libdevice is not linked, so math functions stay as calls of __nv_*
-declarations.
+parsed, not compiled. When a CUDA toolkit (12 or 13, with headers) is found,
+gevo-cc runs clang 19 on its headers (cuda_fp16.h, cooperative groups, CUB,
+cuBLAS, ...) through a small compat layer; without one, on gevo's own CUDA
+headers (--cuda-headers picks either). libdevice is not linked, so math
+functions stay as calls of __nv_* declarations.
 
 Options)";
 
@@ -84,12 +89,12 @@ Examples:
   gevo-cc -O3 --arch sm_90 -DTILE=32 matmul.cu -o matmul.bc
   gevo-cc matmul.cu -o - | less                IR on stdout
   gevo-cc --print-command matmul.cu            show how clang is run
-  gevo-cc --cuda-headers nvidia gelu_bf16.cu   NVIDIA's headers (a toolkit)
+  gevo-cc --cuda-headers gevo old.cu           gevo's headers, toolkit or not
 
 Environment:
   GEVO_CLANG   the clang 19 to run (default: the one gevo was built with)
-  CUDA_PATH    the CUDA toolkit for --cuda-headers nvidia (also CUDA_HOME;
-               default /usr/local/cuda)
+  CUDA_PATH    the CUDA toolkit for --cuda-headers auto and nvidia (also
+               CUDA_HOME; default /usr/local/cuda)
 )";
 
 po::options_description visibleOptions(Options &O) {
@@ -115,45 +120,28 @@ po::options_description visibleOptions(Options &O) {
      "also write the headers the input uses as a Makefile rule")
     ("print-command", po::bool_switch(&O.PrintCommand),
      "print the clang command line on stderr before running it")
-    ("cuda-headers", po::value(&O.Headers)->default_value("gevo")->value_name("H"),
-     "the CUDA headers: gevo (gevo's own, no toolkit needed) or nvidia (a "
-     "CUDA toolkit's: fp16, bf16, cooperative groups, CUB, cuRAND, WMMA)");
+    ("cuda-headers", po::value(&O.Headers)->default_value("auto")->value_name("H"),
+     "the CUDA headers: nvidia (a CUDA toolkit's: fp16, bf16, cooperative "
+     "groups, CUB, cuRAND, WMMA), gevo (gevo's own, no toolkit needed) or "
+     "auto (nvidia when a CUDA 12 or 13 toolkit with headers is found, else "
+     "gevo; --version says which)");
   // clang-format on
   return Desc;
 }
 
-/// The CUDA toolkit (cudaToolkitRoot) when it has headers
-/// (include/cuda_runtime.h), else "".
-std::string findToolkit() {
-  std::string Root = gevo::cudaToolkitRoot();
-  return sys::fs::exists(Root + "/include/cuda_runtime.h") ? Root : "";
-}
-
-/// The toolkit's version from its cuda.h (CUDA_VERSION 13000: "13.0").
-std::string toolkitVersion(StringRef Cuda) {
-  auto Buf = MemoryBuffer::getFile(Cuda + "/include/cuda.h", /*IsText=*/true);
-  if (!Buf)
-    return "unknown version";
-  StringRef Text = (*Buf)->getBuffer();
-  size_t At = Text.find("#define CUDA_VERSION ");
-  unsigned V = 0;
-  if (At == StringRef::npos ||
-      Text.substr(At + 21).take_while(isDigit).getAsInteger(10, V))
-    return "unknown version";
-  return "CUDA " + std::to_string(V / 1000) + "." +
-         std::to_string(V % 1000 / 10);
-}
-
-void printVersion(StringRef Clang, StringRef Headers) {
-  std::string Cuda = findToolkit();
+void printVersion(StringRef Clang, StringRef HeaderDir,
+                  const gevo::HeaderChoice &C) {
+  const gevo::ToolkitProbe &T = C.Toolkit;
   outs() << "gevo-cc (gevo), built with LLVM " LLVM_VERSION_STRING "\n"
          << "  clang:   " << Clang << "\n"
-         << "  headers: gevo's own, " << Headers
-         << " (default, --cuda-headers gevo)\n"
-         << "           NVIDIA's (--cuda-headers nvidia): "
-         << (Cuda.empty() ? std::string("no CUDA toolkit found")
-                          : Cuda + "/include, " + toolkitVersion(Cuda))
-         << "\n";
+         << "  headers: " << C.name() << " (--cuda-headers " << C.Requested
+         << ": " << C.Why << ")\n"
+         << "  nvidia:  "
+         << (T.HasHeaders ? T.Root + "/include, " + T.versionName() +
+                                ", compat layer " + HeaderDir.str() + "/nvidia"
+                          : "no CUDA toolkit headers at " + T.Root)
+         << "\n"
+         << "  gevo:    " << HeaderDir << "\n";
 }
 
 /// The directory holding gevo_cuda.h and stubs/: the copy installed beside
@@ -178,6 +166,13 @@ std::string findHeaderDir(const char *Argv0) {
                             join(Candidates, " or "));
 }
 
+gevo::HeaderChoice chooseHeaders(StringRef Requested) {
+  Expected<gevo::HeaderChoice> C = gevo::chooseCudaHeaders(Requested);
+  if (!C)
+    gevo::toolError(Tool, toString(C.takeError()));
+  return *C;
+}
+
 std::string clangPath() {
   const char *Env = std::getenv("GEVO_CLANG");
   return Env && *Env ? Env : GEVO_CC_CLANG;
@@ -191,12 +186,14 @@ Options parseOptions(int Argc, char **Argv, std::string &HeaderDir) {
   po::variables_map VM;
   gevo::parseCommandLine(Tool, Argc, Argv, All, "input", VM);
   if (VM.count("help")) {
-    std::cout << Visible << Examples;
+    gevo::HeaderChoice Auto = chooseHeaders("auto");
+    std::cout << Visible << Examples << "\nHere --cuda-headers auto picks "
+              << Auto.name().str() << ": " << Auto.Why << "\n";
     std::exit(0);
   }
   HeaderDir = findHeaderDir(Argv[0]);
   if (VM.count("version")) {
-    printVersion(clangPath(), HeaderDir);
+    printVersion(clangPath(), HeaderDir, chooseHeaders(O.Headers));
     std::exit(0);
   }
   return O;
@@ -216,12 +213,9 @@ void resolveOptions(Options &O) {
   if (O.OptLevel.size() != 1 || O.OptLevel[0] < '0' || O.OptLevel[0] > '3')
     gevo::toolError(Tool, "invalid optimisation level '-O" + O.OptLevel +
                               "' (use -O0, -O1, -O2 or -O3)");
-  if (O.Headers != "gevo" && O.Headers != "nvidia")
-    gevo::toolError(Tool, "--cuda-headers must be gevo or nvidia, not '" +
-                              O.Headers + "'");
-  if (O.Headers == "nvidia" && findToolkit().empty())
-    gevo::toolError(Tool, "--cuda-headers nvidia: no CUDA toolkit found "
-                          "(set CUDA_PATH to one with include/cuda_runtime.h)");
+  O.Choice = chooseHeaders(O.Headers);
+  if (!O.Choice.Note.empty())
+    errs() << Tool << ": note: " << O.Choice.Note << "\n";
   if (O.Emit.empty())
     O.Emit = StringRef(O.Output).ends_with(".bc") ? "bc" : "ll";
   if (O.Emit != "ll" && O.Emit != "bc")
@@ -242,26 +236,38 @@ void checkReadable(StringRef Path) {
 
 /// How clang finds the CUDA headers: gevo's, or a toolkit's with the
 /// compat layer (include/nvidia/: each shim says which gap it covers).
+/// Either way the host-only libraries' stand-ins (include/hostonly/) come
+/// last, behind any real header of the same name (the toolkit's cuBLAS,
+/// clang's omp.h).
 std::vector<std::string> headerArgs(const Options &O, StringRef HeaderDir) {
-  if (O.Headers == "gevo")
+  std::string HostOnly = (HeaderDir + "/hostonly").str();
+  if (!O.Choice.Nvidia)
     return {"-nocudainc", "-isystem", (HeaderDir + "/stubs").str(),
-            "-include", (HeaderDir + "/gevo_cuda.h").str()};
-  std::string Cuda = findToolkit();
+            "-include", (HeaderDir + "/gevo_cuda.h").str(),
+            "-idirafter", HostOnly};
+  std::string Cuda = O.Choice.Toolkit.Root;
   std::vector<std::string> Args = {
       "--cuda-path=" + Cuda, "-isystem", Cuda + "/include/cccl",
       "-isystem", (HeaderDir + "/nvidia").str(),
-      "-include", (HeaderDir + "/nvidia/gevo_nvidia.h").str()};
+      "-include", (HeaderDir + "/nvidia/gevo_nvidia.h").str(),
+      "-idirafter", HostOnly};
   // clang 19's __clang_cuda_intrinsics.h hands __reduce_*_sync's (mask,
   // value) to builtins that take (value, mask) (llvm-project issue 131415,
   // fixed upstream in 2025): swapped back before that header is read.
   for (const char *Op : {"add", "min", "max", "umin", "umax", "and", "or", "xor"})
     Args.push_back(formatv("-D__nvvm_redux_sync_{0}(m,v)=__nvvm_redux_sync_{0}(v,m)",
                            Op).str());
+  // clang 19's sqrtf calls libdevice's __nv_sqrtf, which asks
+  // __nvvm_reflect("__CUDA_PREC_SQRT"): LLVM 19 answers 0, making it
+  // sqrt.approx.f32. nvcc's sqrtf is IEEE (-prec-sqrt=true): routed to
+  // __nv_fsqrt_rn, as gevo's own header does (sqrtf-ieee.test).
+  Args.push_back("-D__nv_sqrtf=__nv_fsqrt_rn");
   return Args;
 }
 
+/// The command line of clang, which writes its IR to ClangOut.
 std::vector<std::string> clangArgs(const Options &O, StringRef Clang,
-                                   StringRef HeaderDir) {
+                                   StringRef HeaderDir, StringRef ClangOut) {
   // clang-format off
   std::vector<std::string> Args = {
       Clang.str(), "-x", "cuda", "--cuda-device-only",
@@ -288,7 +294,7 @@ std::vector<std::string> clangArgs(const Options &O, StringRef Clang,
   }
   if (!O.DepFile.empty())
     Args.insert(Args.end(), {"-MD", "-MF", O.DepFile, "-MT", O.Output});
-  Args.insert(Args.end(), {O.Source, "-o", O.Output});
+  Args.insert(Args.end(), {O.Source, "-o", ClangOut.str()});
   return Args;
 }
 
@@ -306,15 +312,21 @@ void printCommand(ArrayRef<std::string> Args) {
 
 } // namespace
 
-/// O.Source: the input, or a temporary copy with its spaced launch
-/// chevrons joined (a #line keeps diagnostics and line tables on the
+/// O.Source: the input, or a temporary copy with nvcc's leniencies made
+/// clang's (spaced launch chevrons joined, bare % before a register name in
+/// inline PTX doubled; a #line keeps diagnostics and line tables on the
 /// input); the copy's path, to remove, or "".
-std::string joinChevrons(Options &O) {
+std::string rewriteSource(Options &O) {
   O.Source = O.Input;
   auto Buf = MemoryBuffer::getFile(O.Input, /*IsText=*/true);
   if (!Buf)
     return "";
-  std::string Joined = gevo::joinLaunchChevrons((*Buf)->getBuffer().str());
+  std::string Text = (*Buf)->getBuffer().str();
+  std::string Joined = gevo::joinLaunchChevrons(Text);
+  std::string Escaped =
+      gevo::escapeAsmPercents(Joined.empty() ? Text : Joined);
+  if (!Escaped.empty())
+    Joined = std::move(Escaped);
   if (Joined.empty())
     return "";
   SmallString<128> Copy;
@@ -339,9 +351,12 @@ int main(int Argc, char **Argv) {
   O.ClangFlags = std::move(Nvcc.Clang);
   resolveOptions(O);
   checkReadable(O.Input);
-  std::string Copy = joinChevrons(O);
+  std::string Copy = rewriteSource(O);
   std::string Clang = clangPath();
-  std::vector<std::string> Args = clangArgs(O, Clang, HeaderDir);
+  SmallString<128> ClangOut;
+  if (sys::fs::createTemporaryFile("gevo-cc", O.Emit, ClangOut))
+    gevo::toolError(Tool, "cannot create a temporary file for clang's output");
+  std::vector<std::string> Args = clangArgs(O, Clang, HeaderDir, ClangOut);
   if (O.PrintCommand)
     printCommand(Args);
 
@@ -352,8 +367,16 @@ int main(int Argc, char **Argv) {
                                /*MemoryLimit=*/0, &ErrMsg);
   if (!Copy.empty())
     sys::fs::remove(Copy);
-  if (RC < 0)
+  if (RC < 0) {
+    sys::fs::remove(ClangOut);
     gevo::toolError(Tool, "cannot run clang '" + Clang + "': " + ErrMsg);
+  }
   // Clang has printed its diagnostics (file:line: error: ...) unchanged.
+  Error Recorded = RC == 0 ? gevo::recordCudaHeaders(ClangOut, O.Output,
+                                                     O.Emit == "bc", O.Choice)
+                           : Error::success();
+  sys::fs::remove(ClangOut);
+  if (Recorded)
+    gevo::toolError(Tool, toString(std::move(Recorded)));
   return RC;
 }

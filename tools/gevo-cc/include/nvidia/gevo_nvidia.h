@@ -7,11 +7,19 @@
 //   which calls cudaConfigureCall; CUDA 13's runtime no longer declares it.
 //   The host code is only parsed (device-only compilation): nothing calls it.
 //
-// One more gap is covered on clang's command line (gevo-cc.cpp,
-// headerArgs), since it must precede clang's own CUDA headers: clang 19's
+// - host_min_max.h: min/max in host code (nvcc's are __host__ __device__);
+// - cache_hints.h: __ldcs and the other cache-hinted loads and stores on
+//   the built-in types (CUDA's sm_32_intrinsics.h, which clang skips).
+//
+// Two more gaps are covered on clang's command line (gevo-cc.cpp,
+// headerArgs), since they must precede clang's own CUDA headers: clang 19's
 // __reduce_*_sync pass (mask, value) to redux builtins that take (value,
-// mask); -D macros swap them back.
+// mask), -D macros swap them back; and clang's sqrtf would be approximate
+// under LLVM 19 (__nv_sqrtf), -D routes it to IEEE __nv_fsqrt_rn as nvcc's
+// default is. Host-only libraries' stand-ins are in ../hostonly/.
 #pragma once
 extern "C" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
                                          size_t sharedMem = 0,
                                          cudaStream_t stream = 0);
+#include "host_min_max.h"
+#include "cache_hints.h"
