@@ -10,8 +10,9 @@ with gevo-run on the cpu target. Each run is classified:
   status       the base failed a case with a run status (race, timeout,
                trap = a self-check failed, wrong_output, ...): the cpu target
                worked and judged the kernel
-  unsupported  gevo-run refused the module cleanly, naming what it cannot
-               run (an inline-PTX instruction, an indirect call)
+  unsupported  gevo-run refused the module cleanly in one line, naming what
+               it cannot run: an inline-PTX instruction, an intrinsic, an
+               indirect call (the kind is recorded)
   internal     an internal error: the worker or gevo-run died (a signal),
                "LLVM ERROR", JIT symbols not found, gevo-run hung past the
                timeout, or any other unexpected failure
@@ -50,8 +51,13 @@ INTERNAL_MARKS = ("LLVM ERROR", "server died", "server exited", "died by signal"
                   "killed by SIG", "killed by signal", "ymbols not found",
                   "retargeted module is invalid", "Assertion", "Segmentation fault",
                   "Aborted", "core dumped", "stack overflow")
-UNSUPPORTED_MARKS = ("cpu target cannot run", "not supported by the cpu target",
-                     "unsupported")
+# What the cpu target refuses cleanly, by kind: (kind, a phrase of its message).
+UNSUPPORTED_KINDS = (("inline-ptx", "inline PTX the cpu target cannot run"),
+                     ("inline-ptx", "inline PTX ("),
+                     ("intrinsic", "does not support intrinsic"),
+                     ("indirect-call", "function pointer"),
+                     ("other", "not supported by the cpu target"),
+                     ("other", "unsupported"))
 
 
 def fail(msg):
@@ -218,8 +224,9 @@ def classify_run(rc, out, err, timeout):
         return {"class": "status", "status": status, "message": message}
     if any(k in message for k in INTERNAL_MARKS):
         return {"class": "internal", "status": "died", "message": message}
-    if any(k in message for k in UNSUPPORTED_MARKS):
-        return {"class": "unsupported", "status": "unsupported", "message": message}
+    for kind, phrase in UNSUPPORTED_KINDS:
+        if phrase in message:
+            return {"class": "unsupported", "status": kind, "message": message}
     return {"class": "internal", "status": "error",
             "message": message or first_error(text)}
 
@@ -268,13 +275,15 @@ def summarise(records, modes, have_nvcc):
         runs = [r["modes"][mode]["run"] for r in records
                 if r["modes"][mode]["run"] is not None]
         classes = collections.Counter(x["class"] for x in runs)
-        statuses = collections.Counter(x["status"] for x in runs if x["class"] == "status")
+        kinds = {c: dict(collections.Counter(x["status"] for x in runs if x["class"] == c))
+                 for c in ("status", "unsupported", "internal")}
         summary[mode] = {
             "reference": len(base), "compiled": len(compiled),
             "compiled_not_by_nvcc": extra,
             "compile_pct": 100.0 * len(compiled) / len(base) if base else None,
             "runs": len(runs), "classes": {c: classes.get(c, 0) for c in RUN_CLASSES},
-            "statuses": dict(statuses),
+            "statuses": kinds["status"], "unsupported": kinds["unsupported"],
+            "internal": kinds["internal"],
             "no_internal_pct": 100.0 * (len(runs) - classes["internal"]) / len(runs) if runs else None,
             "ran_pct": 100.0 * (classes["ok"] + classes["status"]) / len(runs) if runs else None,
             "same_ir": dict(collections.Counter(r["modes"][mode].get("same_ir_as") for r in records
@@ -310,7 +319,8 @@ def print_table(records, modes, have_nvcc):
 
 def normalise(msg):
     msg = re.sub(r"^\S+?\.(cu|ll|h|hpp|cuh)[:(]\d+(:\d+)?\)?:?\s*", "", msg)
-    msg = re.sub(r"/\S+/", "", msg)
+    msg = re.sub(r"(^|\s)/\S*/", r"\1", msg)  # absolute paths, not '<cuda/array>'
+    msg = re.sub(r"^\S+\.ll: ", "", msg)
     msg = re.sub(r"function '[^']*'", "function F", msg)
     msg = re.sub(r"\bU\d+\b", "U#", msg)
     msg = re.sub(r"case '[^']*'", "case C", msg)
@@ -328,8 +338,8 @@ def print_failures(records, modes, have_nvcc):
                 key = ("compile error [%s]" % m, normalise(res["error"]))
             elif res["run"] and res["run"]["class"] != "ok":
                 run_ = res["run"]
-                key = ("%s [%s]" % (run_["class"] if run_["class"] != "status"
-                                    else "status " + run_["status"], m),
+                key = ("%s [%s]" % (run_["class"] if run_["class"] == "ok"
+                                    else run_["class"] + " " + run_["status"], m),
                        normalise(run_["message"]))
             else:
                 continue
@@ -362,9 +372,10 @@ def print_summary(summary, have_nvcc, total):
                       c["unsupported"], c["internal"], pct(c["ok"] + c["status"], s["runs"])))
             for other, n in s["same_ir"].items():
                 print("[%s]   the same IR as [%s] for %d of %d runs" % (mode, other, n, s["runs"]))
-            if s["statuses"]:
-                print("[%s]   statuses: %s" % (mode, ", ".join(
-                    "%s %d" % kv for kv in sorted(s["statuses"].items()))))
+            for key in ("statuses", "unsupported", "internal"):
+                if s[key]:
+                    print("[%s]   %s: %s" % (mode, key, ", ".join(
+                        "%s %d" % kv for kv in sorted(s[key].items()))))
 
 
 def write_out(out, records, summary, meta):
