@@ -269,6 +269,8 @@ Error PtxTranslator::statement(StringRef Text) {
     return convertAddress(O, Args);
   if (Op == "shfl" || Op == "vote" || Op == "activemask")
     return warp(O, Args);
+  if (Op == "mma" || Op == "ldmatrix" || (Op == "cvt" && O.has("tf32")))
+    return matrix(O, Args);
   if (Args.empty())
     return unsupportedPtx("instruction '" + Head + "'");
   if (Op == "mov" && Args.size() == 2) {

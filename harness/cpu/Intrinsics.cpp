@@ -76,6 +76,9 @@ Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Rest) {
       return unsupported(CI.getCalledFunction()->getName());
     return vote(B, Mode, CI.getArgOperand(1), CI.getArgOperand(0));
   }
+  if (Rest.starts_with("wmma.") || Rest.starts_with("mma.") ||
+      Rest.starts_with("ldmatrix."))
+    return lowerMatrixIntrinsic(B, CI, Rest, Ctx); // MatrixLower.cpp
   if (Rest.consume_front("cp.async."))
     return lowerAsync(B, CI, Rest);
   if (Rest.consume_front("isspacep.")) {
