@@ -20,7 +20,8 @@
 // (also .v2/.v4) in the generic, global and shared spaces with any cache
 // qualifier or memory order, atom/red, cvta, cp.async and its groups;
 // shfl.sync (with its
-// predicate), vote.sync, activemask; trap. A guarded instruction (`@p`,
+// predicate), vote.sync, activemask; trap; (PtxMatrix.cpp) mma.sync,
+// ldmatrix and cvt to tf32. A guarded instruction (`@p`,
 // `@!p`) runs where its predicate holds. Anything else (integer division,
 // a label or branch, an unknown instruction) is an error naming it: the
 // variant is not run.

@@ -5,7 +5,8 @@
 // barriers, shuffles, votes, match, redux, activemask and __syncwarp become
 // runtime calls (barriers and activemasks numbered by site, in module
 // order); fences, NVVM atomics and ldg become their plain IR equivalents
-// (shared with the AMDGPU lowering, Nvvm.h).
+// (shared with the AMDGPU lowering, Nvvm.h); WMMA, mma and ldmatrix are
+// MatrixLower.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
