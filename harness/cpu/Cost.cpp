@@ -48,7 +48,8 @@ uint64_t callCost(const CallBase &Call) {
   if (Name == GEVO_RT_BARRIER)
     return BarrierCost;
   if (Name == GEVO_RT_SHFL || Name == GEVO_RT_VOTE ||
-      Name == GEVO_RT_SYNCWARP || Name == GEVO_RT_YIELD)
+      Name == GEVO_RT_SYNCWARP || Name == GEVO_RT_YIELD ||
+      Name == GEVO_RT_MATRIX)
     return WarpCost;
   if (Name.starts_with("__nv_"))
     return SpecialFunctionCost;

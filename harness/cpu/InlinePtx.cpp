@@ -20,7 +20,8 @@
 // (also .v2/.v4) in the generic, global and shared spaces with any cache
 // qualifier or memory order, atom/red, cvta, cp.async and its groups;
 // shfl.sync (with its
-// predicate), vote.sync, activemask; trap. A guarded instruction (`@p`,
+// predicate), vote.sync, activemask; trap; (PtxMatrix.cpp) mma.sync,
+// ldmatrix and cvt to tf32. A guarded instruction (`@p`,
 // `@!p`) runs where its predicate holds. Anything else (integer division,
 // a label or branch, an unknown instruction) is an error naming it: the
 // variant is not run.
@@ -272,6 +273,8 @@ Error PtxTranslator::statement(StringRef Text) {
     return convertAddress(O, Args);
   if (Op == "shfl" || Op == "vote" || Op == "activemask")
     return warp(O, Args);
+  if (Op == "mma" || Op == "ldmatrix" || (Op == "cvt" && O.has("tf32")))
+    return matrix(O, Args);
   if (Args.empty())
     return unsupportedPtx("instruction '" + Head + "'");
   if (Op == "mov" && Args.size() == 2) {

@@ -55,6 +55,9 @@ private:
   llvm::Error convertAddress(const PtxOpcode &O,
                              llvm::ArrayRef<llvm::StringRef> Args);
   llvm::Error warp(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
+  /// mma.sync, ldmatrix and cvt to tf32 (PtxMatrix.cpp).
+  llvm::Error matrix(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
+  llvm::Error tf32(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
   llvm::Error guarded(llvm::StringRef Guard, llvm::StringRef Body);
 
   llvm::CallInst &Call;

@@ -5,7 +5,8 @@
 // barriers, shuffles, votes, match, redux, activemask and __syncwarp become
 // runtime calls (barriers and activemasks numbered by site, in module
 // order); fences, NVVM atomics and ldg become their plain IR equivalents
-// (shared with the AMDGPU lowering, Nvvm.h).
+// (shared with the AMDGPU lowering, Nvvm.h); WMMA, mma and ldmatrix are
+// MatrixLower.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,6 +77,9 @@ Expected<Value *> NvvmLowering::lower(CallInst &CI, StringRef Rest) {
       return unsupported(CI.getCalledFunction()->getName());
     return vote(B, Mode, CI.getArgOperand(1), CI.getArgOperand(0));
   }
+  if (Rest.starts_with("wmma.") || Rest.starts_with("mma.") ||
+      Rest.starts_with("ldmatrix."))
+    return lowerMatrixIntrinsic(B, CI, Rest, Ctx); // MatrixLower.cpp
   if (Rest.consume_front("cp.async."))
     return lowerAsync(B, CI, Rest);
   if (Rest.consume_front("isspacep.")) {

@@ -55,6 +55,10 @@ FunctionCallee ContextAccess::runtime(StringRef Name) {
     Ret = Type::getVoidTy(C);
     Params = {I32, Ptr, Ptr, I32, I32, Ptr};
   }
+  if (Name == GEVO_RT_MATRIX) { // (op, registers, address, stride, UID)
+    Ret = Type::getVoidTy(C);
+    Params = {I32, Ptr, Ptr, I32, Ptr};
+  }
   if (Name == GEVO_RT_SPACE) // (address) -> its state space
     Params = {Ptr};
   if (Name == GEVO_RT_ACCESS) // (address, size, flags, site, UID) -> fault
@@ -125,7 +129,8 @@ bool isSyncCall(const CallBase &Call) {
     return true;
   StringRef N = Callee->getName();
   return N == GEVO_RT_BARRIER || N == GEVO_RT_SHFL || N == GEVO_RT_VOTE ||
-         N == GEVO_RT_SYNCWARP || N == GEVO_RT_YIELD || N == GEVO_RT_ASYNC;
+         N == GEVO_RT_SYNCWARP || N == GEVO_RT_YIELD || N == GEVO_RT_ASYNC ||
+         N == GEVO_RT_MATRIX;
 }
 
 /// Whether \p Kernel may reach a barrier or warp operation (an indirect call

@@ -119,6 +119,12 @@ private:
 /// Replaces every call of an llvm.nvvm.* intrinsic; an unknown one is an
 /// Error naming it.
 llvm::Error replaceNvvmIntrinsics(llvm::Module &M, ContextAccess &Ctx);
+/// The call of gevo_rt_matrix replacing a WMMA, mma.sync or ldmatrix
+/// intrinsic (\p Rest: its name after llvm.nvvm.; MatrixLower.cpp).
+llvm::Expected<llvm::Value *> lowerMatrixIntrinsic(llvm::IRBuilder<> &B,
+                                                   llvm::CallInst &CI,
+                                                   llvm::StringRef Rest,
+                                                   ContextAccess &Ctx);
 
 /// Metadata kind marking a block function's load of a kernel argument's
 /// value: !{i32 argument number}.

@@ -1,6 +1,7 @@
 //===- Runtime.cpp - What JIT-compiled kernels call into ------------------===//
 
 #include "Runtime.h"
+#include "Matrix.h"
 #include "Scheduler.h"
 
 namespace gevo::cpu {
@@ -99,6 +100,7 @@ const std::pair<const char *, void *> EntryPoints[] = {
     {GEVO_RT_SYNCWARP, reinterpret_cast<void *>(&rtSyncwarp)},
     {GEVO_RT_YIELD, reinterpret_cast<void *>(&rtYield)},
     {GEVO_RT_ASYNC, reinterpret_cast<void *>(&rtAsync)},
+    {GEVO_RT_MATRIX, reinterpret_cast<void *>(&rtMatrix)},
     {GEVO_RT_SPACE, reinterpret_cast<void *>(&rtSpace)},
     {GEVO_RT_CHECK, reinterpret_cast<void *>(&rtCheck)},
     {GEVO_RT_BUDGET, reinterpret_cast<void *>(&rtBudget)},

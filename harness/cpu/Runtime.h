@@ -178,6 +178,7 @@ void setCurrentThread(ThreadContext *T);
 #define GEVO_RT_SYNCWARP "gevo_rt_syncwarp"
 #define GEVO_RT_YIELD "gevo_rt_yield"
 #define GEVO_RT_ASYNC "gevo_rt_async"
+#define GEVO_RT_MATRIX "gevo_rt_matrix"
 #define GEVO_RT_SPACE "gevo_rt_space"
 #define GEVO_RT_CHECK "gevo_rt_check"
 #define GEVO_RT_BUDGET "gevo_rt_budget"

@@ -407,9 +407,12 @@ bool BlockRun::releaseWarpGroup(unsigned I) {
     Lanes.Values[Lane] = Other.Value;
     Lanes.B[Lane] = Other.B;
     Lanes.C[Lane] = Other.C;
+    Lanes.Payload[Lane] = Other.Payload;
   }
   Lanes.Mask = Mask;
-  if (Race && !Active) // activemask orders nothing
+  // activemask orders nothing, nor do matrix operations (a GPU's do not
+  // promise it).
+  if (Race && !Active && R.Kind != WarpMatrix)
     Race->warpSync(Base, Mask);
   for (unsigned Lane = 0; Lane < WarpWidth; ++Lane) {
     if (!(Mask >> Lane & 1))

@@ -101,9 +101,10 @@ public:
   uint32_t barrier(ThreadContext &T, unsigned Site, BarrierOp Op,
                    uint32_t Pred);
   struct WarpRequest {
-    unsigned Kind; ///< 0 shuffle, 1 vote, 2 syncwarp.
+    unsigned Kind; ///< 0 shuffle, 1 vote, 2 syncwarp, WarpMatrix.
     unsigned Mode;
     uint32_t Mask, Value, B, C;
+    void *Payload = nullptr; ///< A matrix operation's registers.
   };
   uint32_t warpOp(ThreadContext &T, const WarpRequest &R);
   /// Lets the block's other threads run before \p T goes on (a spin).

@@ -1,6 +1,7 @@
 //===- Warp.cpp - The result of a warp operation for one lane -------------===//
 
 #include "Warp.h"
+#include "Matrix.h"
 #include "Runtime.h"
 
 #include <algorithm>
@@ -107,6 +108,8 @@ uint32_t computeWarpOp(unsigned Kind, unsigned Mode, const WarpLanes &Lanes,
     return shuffle(ShuffleMode(Mode), Lanes, Lane);
   if (Kind == 1)
     return vote(VoteMode(Mode), Lanes, Lane);
+  if (Kind == WarpMatrix)
+    computeMatrixOp(Mode, Lanes, Lane);
   return 0;
 }
 

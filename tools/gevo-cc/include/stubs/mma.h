@@ -1,0 +1,204 @@
+//===- mma.h - gevo's nvcuda::wmma, without a CUDA toolkit -------*- C++ -*-===//
+//
+// Warp matrix functions as CUDA's programming guide documents them, for the
+// shapes and types kernels use most: m16n16k16 with half inputs and float or
+// half accumulators, and m16n16k8 with tf32 inputs (float storage) and float
+// accumulators. fragment<Use, M, N, K, T[, Layout]> holds `x[num_elements]`
+// of T (float for tf32); load_matrix_sync, store_matrix_sync, fill_fragment
+// and mma_sync call clang's __hmma_* and __mma_tf32_* builtins, so the IR is
+// the llvm.nvvm.wmma.* intrinsics NVIDIA's header gives. __float_to_tf32 is
+// cvt.rna.tf32.f32. Without cuda_fp16.h, `half` is clang's _Float16 (gevo's
+// header has no other); bf16 fragments need NVIDIA's headers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_MMA_H
+#define GEVO_MMA_H
+
+#if !defined(__CUDA_FP16_H__) && !defined(__GEVO_HALF)
+#define __GEVO_HALF
+typedef _Float16 __half;
+typedef _Float16 half;
+#endif
+
+namespace nvcuda {
+namespace wmma {
+
+struct row_major;
+struct col_major;
+struct matrix_a;
+struct matrix_b;
+struct accumulator;
+enum layout_t { mem_row_major, mem_col_major };
+namespace precision {
+struct tf32;
+}
+
+namespace __gevo {
+template <typename T> struct storage { typedef T type; };
+template <> struct storage<precision::tf32> { typedef float type; };
+template <typename L> struct layout_code;
+template <> struct layout_code<row_major> { enum { value = 0 }; };
+template <> struct layout_code<col_major> { enum { value = 1 }; };
+template <typename T, int N> struct fragment_base {
+  typedef T element_type;
+  typedef T storage_element_type;
+  enum { num_elements = N };
+  T x[N];
+};
+} // namespace __gevo
+
+template <typename Use, int M, int N, int K, typename T, typename L = void>
+class fragment;
+template <typename L>
+class fragment<matrix_a, 16, 16, 16, __half, L>
+    : public __gevo::fragment_base<__half, 16> {};
+template <typename L>
+class fragment<matrix_b, 16, 16, 16, __half, L>
+    : public __gevo::fragment_base<__half, 16> {};
+template <>
+class fragment<accumulator, 16, 16, 16, float>
+    : public __gevo::fragment_base<float, 8> {};
+template <>
+class fragment<accumulator, 16, 16, 16, __half>
+    : public __gevo::fragment_base<__half, 8> {};
+template <typename L>
+class fragment<matrix_a, 16, 16, 8, precision::tf32, L>
+    : public __gevo::fragment_base<float, 4> {};
+template <typename L>
+class fragment<matrix_b, 16, 16, 8, precision::tf32, L>
+    : public __gevo::fragment_base<float, 4> {};
+template <>
+class fragment<accumulator, 16, 16, 8, float>
+    : public __gevo::fragment_base<float, 8> {};
+
+template <typename Use, int M, int N, int K, typename T, typename L>
+__device__ __forceinline__ void
+fill_fragment(fragment<Use, M, N, K, T, L> &f,
+              const typename __gevo::storage<T>::type &v) {
+  for (int i = 0; i < f.num_elements; ++i)
+    f.x[i] = v;
+}
+
+__device__ __forceinline__ float __float_to_tf32(float in) {
+  float out;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(*(unsigned *)&out) : "f"(in));
+  return out;
+}
+
+// Loads of A and B (the layout is the fragment's).
+template <typename L>
+__device__ __forceinline__ void
+load_matrix_sync(fragment<matrix_a, 16, 16, 16, __half, L> &a, const __half *p,
+                 unsigned ldm) {
+  __hmma_m16n16k16_ld_a((int *)&a, (const int *)p, ldm,
+                        __gevo::layout_code<L>::value);
+}
+template <typename L>
+__device__ __forceinline__ void
+load_matrix_sync(fragment<matrix_b, 16, 16, 16, __half, L> &b, const __half *p,
+                 unsigned ldm) {
+  __hmma_m16n16k16_ld_b((int *)&b, (const int *)p, ldm,
+                        __gevo::layout_code<L>::value);
+}
+template <typename L>
+__device__ __forceinline__ void
+load_matrix_sync(fragment<matrix_a, 16, 16, 8, precision::tf32, L> &a,
+                 const float *p, unsigned ldm) {
+  __mma_tf32_m16n16k8_ld_a((int *)&a, (const int *)p, ldm,
+                           __gevo::layout_code<L>::value);
+}
+template <typename L>
+__device__ __forceinline__ void
+load_matrix_sync(fragment<matrix_b, 16, 16, 8, precision::tf32, L> &b,
+                 const float *p, unsigned ldm) {
+  __mma_tf32_m16n16k8_ld_b((int *)&b, (const int *)p, ldm,
+                           __gevo::layout_code<L>::value);
+}
+
+// Accumulators: the memory layout is an argument.
+__device__ __forceinline__ void
+load_matrix_sync(fragment<accumulator, 16, 16, 16, float> &c, const float *p,
+                 unsigned ldm, layout_t l) {
+  if (l == mem_row_major)
+    __hmma_m16n16k16_ld_c_f32((float *)&c, p, ldm, 0);
+  else
+    __hmma_m16n16k16_ld_c_f32((float *)&c, p, ldm, 1);
+}
+__device__ __forceinline__ void
+load_matrix_sync(fragment<accumulator, 16, 16, 16, __half> &c, const __half *p,
+                 unsigned ldm, layout_t l) {
+  if (l == mem_row_major)
+    __hmma_m16n16k16_ld_c_f16((int *)&c, (const int *)p, ldm, 0);
+  else
+    __hmma_m16n16k16_ld_c_f16((int *)&c, (const int *)p, ldm, 1);
+}
+__device__ __forceinline__ void
+load_matrix_sync(fragment<accumulator, 16, 16, 8, float> &c, const float *p,
+                 unsigned ldm, layout_t l) {
+  if (l == mem_row_major)
+    __mma_tf32_m16n16k8_ld_c((float *)&c, p, ldm, 0);
+  else
+    __mma_tf32_m16n16k8_ld_c((float *)&c, p, ldm, 1);
+}
+__device__ __forceinline__ void
+store_matrix_sync(float *p, const fragment<accumulator, 16, 16, 16, float> &d,
+                  unsigned ldm, layout_t l) {
+  if (l == mem_row_major)
+    __hmma_m16n16k16_st_c_f32(p, (const float *)&d, ldm, 0);
+  else
+    __hmma_m16n16k16_st_c_f32(p, (const float *)&d, ldm, 1);
+}
+__device__ __forceinline__ void
+store_matrix_sync(__half *p, const fragment<accumulator, 16, 16, 16, __half> &d,
+                  unsigned ldm, layout_t l) {
+  if (l == mem_row_major)
+    __hmma_m16n16k16_st_c_f16((int *)p, (const int *)&d, ldm, 0);
+  else
+    __hmma_m16n16k16_st_c_f16((int *)p, (const int *)&d, ldm, 1);
+}
+__device__ __forceinline__ void
+store_matrix_sync(float *p, const fragment<accumulator, 16, 16, 8, float> &d,
+                  unsigned ldm, layout_t l) {
+  if (l == mem_row_major)
+    __mma_m16n16k8_st_c_f32(p, (const float *)&d, ldm, 0);
+  else
+    __mma_m16n16k8_st_c_f32(p, (const float *)&d, ldm, 1);
+}
+
+// D = A * B + C. The builtins' layout operand: 2 if A is column-major, plus
+// 1 if B is.
+template <typename LA, typename LB>
+__device__ __forceinline__ void
+mma_sync(fragment<accumulator, 16, 16, 16, float> &d,
+         const fragment<matrix_a, 16, 16, 16, __half, LA> &a,
+         const fragment<matrix_b, 16, 16, 16, __half, LB> &b,
+         const fragment<accumulator, 16, 16, 16, float> &c) {
+  __hmma_m16n16k16_mma_f32f32(
+      (float *)&d, (const int *)&a, (const int *)&b, (const float *)&c,
+      __gevo::layout_code<LA>::value * 2 + __gevo::layout_code<LB>::value, 0);
+}
+template <typename LA, typename LB>
+__device__ __forceinline__ void
+mma_sync(fragment<accumulator, 16, 16, 16, __half> &d,
+         const fragment<matrix_a, 16, 16, 16, __half, LA> &a,
+         const fragment<matrix_b, 16, 16, 16, __half, LB> &b,
+         const fragment<accumulator, 16, 16, 16, __half> &c) {
+  __hmma_m16n16k16_mma_f16f16(
+      (int *)&d, (const int *)&a, (const int *)&b, (const int *)&c,
+      __gevo::layout_code<LA>::value * 2 + __gevo::layout_code<LB>::value, 0);
+}
+template <typename LA, typename LB>
+__device__ __forceinline__ void
+mma_sync(fragment<accumulator, 16, 16, 8, float> &d,
+         const fragment<matrix_a, 16, 16, 8, precision::tf32, LA> &a,
+         const fragment<matrix_b, 16, 16, 8, precision::tf32, LB> &b,
+         const fragment<accumulator, 16, 16, 8, float> &c) {
+  __mma_tf32_m16n16k8_mma_f32(
+      (float *)&d, (const int *)&a, (const int *)&b, (const float *)&c,
+      __gevo::layout_code<LA>::value * 2 + __gevo::layout_code<LB>::value, 0);
+}
+
+} // namespace wmma
+} // namespace nvcuda
+
+#endif // GEVO_MMA_H
