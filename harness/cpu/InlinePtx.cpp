@@ -19,6 +19,8 @@
 // bfi shf; cvt; setp and selp with predicates; and (PtxMemory.cpp) ld/st
 // (also .v2/.v4) in the generic, global and shared spaces with any cache
 // qualifier or memory order, atom/red, cvta, cp.async and its groups;
+// (PtxTexture.cpp) tex, tld4, suld.b and sust.b on texture and surface
+// objects;
 // shfl.sync (with its
 // predicate), vote.sync, activemask; trap. A guarded instruction (`@p`,
 // `@!p`) runs where its predicate holds. Anything else (integer division,
@@ -269,6 +271,8 @@ Error PtxTranslator::statement(StringRef Text) {
     return convertAddress(O, Args);
   if (Op == "shfl" || Op == "vote" || Op == "activemask")
     return warp(O, Args);
+  if (Op == "tex" || Op == "tld4" || Op == "suld" || Op == "sust")
+    return texture(O, Args);
   if (Args.empty())
     return unsupportedPtx("instruction '" + Head + "'");
   if (Op == "mov" && Args.size() == 2) {

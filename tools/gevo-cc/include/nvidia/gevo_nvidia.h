@@ -7,6 +7,11 @@
 //   which calls cudaConfigureCall; CUDA 13's runtime no longer declares it.
 //   The host code is only parsed (device-only compilation): nothing calls it.
 //
+// - surf1Dread ... surf3Dwrite: clang 19 implements CUDA's texture
+//   functions (its __clang_cuda_texture_intrinsics.h) but not the surface
+//   ones, which CUDA 13's headers leave undeclared; gevo's own (shared with
+//   gevo's header) are inline PTX suld.b / sust.b.
+//
 // One more gap is covered on clang's command line (gevo-cc.cpp,
 // headerArgs), since it must precede clang's own CUDA headers: clang 19's
 // __reduce_*_sync pass (mask, value) to redux builtins that take (value,
@@ -15,3 +20,4 @@
 extern "C" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
                                          size_t sharedMem = 0,
                                          cudaStream_t stream = 0);
+#include "../gevo_cuda/surface.h"
