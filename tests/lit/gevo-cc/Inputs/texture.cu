@@ -202,3 +202,31 @@ extern "C" __global__ void texrace(cudaTextureObject_t T, float *Buf,
   Buf[K] = K;
   Out[K] = tex1Dfetch<float>(T, K + 1);
 }
+
+/// Surface accesses of every size and geometry: thread I owns bytes
+/// [8 I, 8 I + 8) of a 1D u8 surface and writes and reads them as a
+/// float2, a byte and a short; on a 4 x 4 x 4 float volume (read-only) a
+/// 3D read, clamped past the last slice and zero below the first.
+extern "C" __global__ void surfsizes(cudaSurfaceObject_t Bytes,
+                                     cudaSurfaceObject_t Vol, const float *V,
+                                     float *Out) {
+  int I = threadIdx.x;
+  float2 P = make_float2(I * 1.5f, -I - 0.25f);
+  surf1Dwrite(P, Bytes, 8 * I);
+  unsigned char B = surf1Dread<unsigned char>(Bytes, 8 * I + 1);
+  SAME(B, (unsigned char)(__float_as_uint(P.x) >> 8))
+  short S = (short)(0x1234 + I);
+  surf1Dwrite(S, Bytes, 8 * I + 2);
+  surf1Dwrite((unsigned char)I, Bytes, 8 * I + 7);
+  float2 Q = surf1Dread<float2>(Bytes, 8 * I);
+  SAME(__float_as_uint(Q.x), (__float_as_uint(P.x) & 0xffffu) |
+                                 ((unsigned)(unsigned short)S << 16))
+  SAME(__float_as_uint(Q.y), (__float_as_uint(P.y) & 0x00ffffffu) |
+                                 ((unsigned)I << 24))
+  int X = I % 4, Y = I / 4 % 4, Z = I / 16;
+  SAME(surf3Dread<float>(Vol, X * 4, Y, Z), V[(Z * 4 + Y) * 4 + X])
+  SAME(surf3Dread<float>(Vol, X * 4, Y, Z + 9, cudaBoundaryModeClamp),
+       V[(3 * 4 + Y) * 4 + X])
+  SAME(surf3Dread<float>(Vol, X * 4, Y, -1 - Z, cudaBoundaryModeZero), 0.0f)
+  Out[I] = Q.x + Q.y;
+}
