@@ -91,6 +91,7 @@ enum class TextureFaultKind : uint32_t {
   Geometry,   ///< the instruction's dimensions are not the object's
   OutOfRange, ///< a surface access outside it, boundary mode trap
   Misaligned, ///< a surface access at x not a multiple of its size
+  Stale,      ///< a fetch or surface read of bytes the launch wrote
 };
 inline constexpr uint32_t textureFault(TextureFaultKind K, Status S) {
   return TextureFault | uint32_t(K) << 4 | uint32_t(S);

@@ -8,10 +8,12 @@
 // mode. Every texel read and surface access is then checked like a load or
 // store: inside a buffer the launch may access (a texture over a freed
 // buffer faults), and seen by the race checks and the performance model
-// as a global access of the texture's site. A texture fetch of bytes
-// another thread writes unordered in the same launch is a race; one that
-// reads what the launch wrote earlier in an ordered way (undefined on a GPU,
-// whose texture cache is not coherent within a launch) is not reported.
+// as a global access of the texture's site. A texture fetch or surface
+// read of bytes another thread writes unordered in the same launch is a
+// race, and so is one of bytes the launch wrote before it, even in order
+// (undefined on a GPU, whose texture cache is not coherent within a
+// launch, as CUDA's programming guide says); both only with the race
+// checks on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +64,10 @@ const char *textureFaultMessage(uint32_t Code) {
     return "a surface access outside the surface (boundary mode trap)";
   case TextureFaultKind::Misaligned:
     return "a surface access at a byte x that is not a multiple of its size";
+  case TextureFaultKind::Stale:
+    return "a texture fetch or surface read of bytes the launch wrote "
+           "before it (undefined on a GPU: the texture cache is not coherent "
+           "within a launch)";
   }
   return "texture fault";
 }
@@ -87,7 +93,12 @@ TexWords rtTexture(uint64_t Handle, uint32_t Query, uint32_t C0, uint32_t C1,
   auto Read = [&](uint64_t Index, const char *&Bytes) {
     uintptr_t Addr = Base + Index * Elem;
     Bytes = reinterpret_cast<const char *>(Addr);
-    return checked(T, Addr, Elem, false, Uid);
+    if (!checked(T, Addr, Elem, false, Uid))
+      return false;
+    if (!T.Block->writtenInLaunch(Addr, Elem, Uid))
+      return true;
+    recordFault(T, TextureFaultKind::Stale, Status::Race, Uid);
+    return false;
   };
   uint32_t Coords[3] = {C0, C1, C2}, Out[4];
   if (textureFetch(O->Spec, Q, Coords, Out, Read)) {
@@ -127,6 +138,10 @@ TexWords rtSurface(uint64_t Handle, uint32_t Query, int32_t X, int32_t Y,
   uintptr_t Addr = reinterpret_cast<uintptr_t>(O->Data) + *Offset;
   if (!checked(T, Addr, Q.bytes(), Q.Write, Uid))
     return R;
+  if (!Q.Write && T.Block->writtenInLaunch(Addr, Q.bytes(), Uid)) {
+    recordFault(T, TextureFaultKind::Stale, Status::Race, Uid);
+    return R;
+  }
   uint64_t Data[2] = {Lo, Hi};
   char *P = reinterpret_cast<char *>(Addr);
   if (Q.Write)

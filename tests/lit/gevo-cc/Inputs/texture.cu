@@ -169,27 +169,31 @@ extern "C" __global__ void formats(cudaTextureObject_t U8, cudaTextureObject_t U
   Out[I] = E.x + F.y + Mid.y + H.x;
 }
 
-/// Surfaces over W x H floats: reads with each boundary mode from Src,
-/// float and float4 writes to Dst (each thread its own element), read
-/// back. OutOfRange moves thread 0's write past the row (trap mode).
+/// Surfaces over W x H floats. Phase 0 reads with each boundary mode from
+/// Src and writes floats to Dst and float4s to Dst4 (each thread its own
+/// element); OutOfRange moves thread 0's write past the row (trap mode).
+/// Phase 1 (the next launch: a surface read of what the same launch wrote
+/// is undefined) reads them back.
 extern "C" __global__ void surfaces(cudaSurfaceObject_t Src, cudaSurfaceObject_t Dst,
                                     cudaSurfaceObject_t Dst4, const float *Img,
-                                    int W, int OutOfRange) {
+                                    int W, int OutOfRange, int Phase) {
   int X = threadIdx.x, Y = blockIdx.x;
   float V = surf2Dread<float>(Src, X * 4, Y);
   SAME(V, Img[Y * W + X])
+  if (Phase == 1) {
+    SAME(surf2Dread<float>(Dst, X * 4, Y), V * 2 + 1)
+    float4 R = surf2Dread<float4>(Dst4, X * 16, Y);
+    SAME(R.x, V)
+    SAME(R.w, V + 3)
+    return;
+  }
   SAME(surf2Dread<float>(Src, -4, Y, cudaBoundaryModeClamp), Img[Y * W])
   SAME(surf2Dread<float>(Src, W * 4, Y, cudaBoundaryModeClamp),
        Img[Y * W + W - 1])
   SAME(surf2Dread<float>(Src, X * 4, Y + 100, cudaBoundaryModeZero), 0.0f)
   surf2Dwrite(V * 2 + 1, Dst, X * 4, Y);
-  SAME(surf2Dread<float>(Dst, X * 4, Y), V * 2 + 1)
   surf2Dwrite(V, Dst, (X + W) * 4, Y, cudaBoundaryModeZero); // dropped
-  float4 Q = make_float4(V, V + 1, V + 2, V + 3);
-  surf2Dwrite(Q, Dst4, X * 16, Y);
-  float4 R = surf2Dread<float4>(Dst4, X * 16, Y);
-  SAME(R.x, V)
-  SAME(R.w, V + 3)
+  surf2Dwrite(make_float4(V, V + 1, V + 2, V + 3), Dst4, X * 16, Y);
   if (OutOfRange && X == 0)
     surf2Dwrite(V, Dst, W * 4, Y);
 }
@@ -204,29 +208,43 @@ extern "C" __global__ void texrace(cudaTextureObject_t T, float *Buf,
 }
 
 /// Surface accesses of every size and geometry: thread I owns bytes
-/// [8 I, 8 I + 8) of a 1D u8 surface and writes and reads them as a
-/// float2, a byte and a short; on a 4 x 4 x 4 float volume (read-only) a
-/// 3D read, clamped past the last slice and zero below the first.
+/// [8 I, 8 I + 8) of a 1D u8 surface; phase 0 writes them as a float2, a
+/// short and a byte, phase 1 reads them back as a byte and a float2. On a
+/// 4 x 4 x 4 float volume (read-only) 3D reads, clamped past the last
+/// slice and zero below the first.
 extern "C" __global__ void surfsizes(cudaSurfaceObject_t Bytes,
                                      cudaSurfaceObject_t Vol, const float *V,
-                                     float *Out) {
+                                     float *Out, int Phase) {
   int I = threadIdx.x;
   float2 P = make_float2(I * 1.5f, -I - 0.25f);
-  surf1Dwrite(P, Bytes, 8 * I);
-  unsigned char B = surf1Dread<unsigned char>(Bytes, 8 * I + 1);
-  SAME(B, (unsigned char)(__float_as_uint(P.x) >> 8))
   short S = (short)(0x1234 + I);
-  surf1Dwrite(S, Bytes, 8 * I + 2);
-  surf1Dwrite((unsigned char)I, Bytes, 8 * I + 7);
-  float2 Q = surf1Dread<float2>(Bytes, 8 * I);
-  SAME(__float_as_uint(Q.x), (__float_as_uint(P.x) & 0xffffu) |
-                                 ((unsigned)(unsigned short)S << 16))
-  SAME(__float_as_uint(Q.y), (__float_as_uint(P.y) & 0x00ffffffu) |
-                                 ((unsigned)I << 24))
+  if (Phase == 0) {
+    surf1Dwrite(P, Bytes, 8 * I);
+    surf1Dwrite(S, Bytes, 8 * I + 2);
+    surf1Dwrite((unsigned char)I, Bytes, 8 * I + 7);
+  } else {
+    unsigned char B = surf1Dread<unsigned char>(Bytes, 8 * I + 1);
+    SAME(B, (unsigned char)(__float_as_uint(P.x) >> 8))
+    float2 Q = surf1Dread<float2>(Bytes, 8 * I);
+    SAME(__float_as_uint(Q.x), (__float_as_uint(P.x) & 0xffffu) |
+                                   ((unsigned)(unsigned short)S << 16))
+    SAME(__float_as_uint(Q.y), (__float_as_uint(P.y) & 0x00ffffffu) |
+                                   ((unsigned)I << 24))
+    Out[I] = Q.x + Q.y;
+  }
   int X = I % 4, Y = I / 4 % 4, Z = I / 16;
   SAME(surf3Dread<float>(Vol, X * 4, Y, Z), V[(Z * 4 + Y) * 4 + X])
   SAME(surf3Dread<float>(Vol, X * 4, Y, Z + 9, cudaBoundaryModeClamp),
        V[(3 * 4 + Y) * 4 + X])
   SAME(surf3Dread<float>(Vol, X * 4, Y, -1 - Z, cudaBoundaryModeZero), 0.0f)
-  Out[I] = Q.x + Q.y;
+}
+
+/// A texture fetch of what the fetching thread itself wrote in the same
+/// launch: ordered, yet undefined on a GPU (the texture cache is not
+/// coherent within a launch).
+extern "C" __global__ void texstale(cudaTextureObject_t T, float *Buf,
+                                    float *Out) {
+  int K = threadIdx.x;
+  Buf[K] = K;
+  Out[K] = tex1Dfetch<float>(T, K);
 }
