@@ -19,6 +19,8 @@
 // bfi shf; cvt; setp and selp with predicates; and (PtxMemory.cpp) ld/st
 // (also .v2/.v4) in the generic, global and shared spaces with any cache
 // qualifier or memory order, atom/red, cvta, cp.async and its groups;
+// (PtxTexture.cpp) tex, tld4, suld.b and sust.b on texture and surface
+// objects;
 // shfl.sync (with its
 // predicate), vote.sync, activemask; trap; (PtxMatrix.cpp) mma.sync,
 // ldmatrix and cvt to tf32. A guarded instruction (`@p`,
@@ -275,6 +277,8 @@ Error PtxTranslator::statement(StringRef Text) {
     return warp(O, Args);
   if (Op == "mma" || Op == "ldmatrix" || (Op == "cvt" && O.has("tf32")))
     return matrix(O, Args);
+  if (Op == "tex" || Op == "tld4" || Op == "suld" || Op == "sust")
+    return texture(O, Args);
   if (Args.empty())
     return unsupportedPtx("instruction '" + Head + "'");
   if (Op == "mov" && Args.size() == 2) {

@@ -2,7 +2,8 @@
 //
 // The translator of one asm call (InlinePtx.cpp: parsing, registers,
 // arithmetic; PtxMemory.cpp: addresses, loads and stores, atomics, address
-// conversions and warp operations).
+// conversions and warp operations; PtxTexture.cpp: texture and surface
+// instructions).
 //
 // Shared-window addresses (what cvta.to.shared, %reserved_smem_offset_*
 // and `ld.shared [%r]` deal in) are integers as NVPTX IR has them:
@@ -58,6 +59,13 @@ private:
   /// mma.sync, ldmatrix and cvt to tf32 (PtxMatrix.cpp).
   llvm::Error matrix(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
   llvm::Error tf32(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
+  /// tex, tld4, suld.b, sust.b (PtxTexture.cpp).
+  llvm::Error texture(const PtxOpcode &O, llvm::ArrayRef<llvm::StringRef> Args);
+  llvm::Error textureFetch(const PtxOpcode &O,
+                           llvm::ArrayRef<llvm::StringRef> Args, unsigned Dims,
+                           llvm::Value *Handle,
+                           llvm::ArrayRef<llvm::Value *> Coords,
+                           llvm::Value *Uid, llvm::Type *Words);
   llvm::Error guarded(llvm::StringRef Guard, llvm::StringRef Body);
 
   llvm::CallInst &Call;

@@ -3,6 +3,7 @@
 #include "gevo/harness/cpu/PlanDevice.h"
 #include "gevo/harness/Lower.h"
 #include "gevo/harness/cpu/Memory.h"
+#include "gevo/harness/cpu/Texture.h"
 
 namespace gevo::cpu {
 
@@ -56,6 +57,16 @@ std::string CpuPlanDevice::setConstant(const std::string &Symbol,
   return message(P->setConstant(
       Symbol, llvm::ArrayRef(reinterpret_cast<const char *>(Data.data()),
                              Data.size())));
+}
+
+std::string CpuPlanDevice::createTexture(const TextureSpec &T,
+                                         uint64_t Address, uint64_t &Handle) {
+  Handle = createTextureObject(T, static_cast<char *>(ptr(Address)));
+  return "";
+}
+
+std::string CpuPlanDevice::destroyTexture(uint64_t Handle) {
+  return message(destroyTextureObject(Handle));
 }
 
 LaunchOutcome CpuPlanDevice::launch(const std::string &Kernel, gevo::Dim3 Grid,

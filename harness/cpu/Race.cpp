@@ -455,4 +455,16 @@ bool BlockRace::access(unsigned Tid, uintptr_t Addr, uint64_t Bytes,
   return false;
 }
 
+bool BlockRace::writtenInLaunch(uintptr_t Addr, uint64_t Bytes) {
+  for (uintptr_t At = Addr & ~uintptr_t(3); At < Addr + Bytes; At += 4) {
+    unsigned Lo = At < Addr ? Addr - At : 0;
+    unsigned Hi = std::min<uint64_t>(4, Addr + Bytes - At);
+    const ShadowCell &C = Global.cell(At);
+    if (C.Gen == Generation && C.Tag[ShadowCell::Writer] &&
+        (C.Bytes[ShadowCell::Writer] & ((1u << Hi) - 1) & ~((1u << Lo) - 1)))
+      return true;
+  }
+  return false;
+}
+
 } // namespace gevo::cpu

@@ -167,6 +167,9 @@ public:
   bool access(unsigned Tid, uintptr_t Addr, uint64_t Bytes, uint32_t Flags,
               uint32_t Site, const char *Uid);
   RaceFault &fault() { return Found; }
+  /// Whether a thread of the launch wrote a byte of global memory in
+  /// [Addr, Addr + Bytes) before now (what a texture fetch may not read).
+  bool writtenInLaunch(uintptr_t Addr, uint64_t Bytes);
 
 private:
   struct Who {

@@ -154,13 +154,21 @@ bool synchronises(Function &Kernel) {
   return false;
 }
 
-/// After every call that may stop the launch (runtime synchronisation,
-/// module functions, indirect calls), return at once if it did.
+/// Whether \p Call may record a fault without synchronising (texture and
+/// surface instructions).
+bool mayFault(const CallBase &Call) {
+  StringRef N = Call.getCalledFunction()->getName();
+  return N == GEVO_RT_TEX || N == GEVO_RT_SURF;
+}
+
+/// After every call that may stop the launch (runtime synchronisation and
+/// faults, module functions, indirect calls), return at once if it did.
 void addAbortExits(Function &F, ContextAccess &Ctx) {
   SmallVector<CallInst *> Calls;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallInst>(&I))
-      if (isSyncCall(*Call) || !Call->getCalledFunction()->isDeclaration())
+      if (isSyncCall(*Call) || !Call->getCalledFunction()->isDeclaration() ||
+          mayFault(*Call))
         Calls.push_back(Call);
   for (CallInst *Call : Calls) {
     Instruction *Next = Call->getNextNode();

@@ -105,6 +105,8 @@ const std::pair<const char *, void *> EntryPoints[] = {
     {GEVO_RT_CHECK, reinterpret_cast<void *>(&rtCheck)},
     {GEVO_RT_BUDGET, reinterpret_cast<void *>(&rtBudget)},
     {GEVO_RT_ACCESS, reinterpret_cast<void *>(&rtAccess)},
+    {GEVO_RT_TEX, reinterpret_cast<void *>(&rtTexture)},
+    {GEVO_RT_SURF, reinterpret_cast<void *>(&rtSurface)},
 };
 
 } // namespace

@@ -87,6 +87,22 @@ struct CheckCache {
 /// unreachable code: a Crash, with its own message.
 inline constexpr uint32_t TrapFault = 0x100;
 
+/// The FaultCodes of texture and surface instructions (TextureRuntime.cpp):
+/// TextureFault | Kind << 4 | the Status, with the kind's own message.
+inline constexpr uint32_t TextureFault = 0x200;
+enum class TextureFaultKind : uint32_t {
+  BadHandle,  ///< no live texture (surface) object of that handle
+  Geometry,   ///< the instruction's dimensions are not the object's
+  OutOfRange, ///< a surface access outside it, boundary mode trap
+  Misaligned, ///< a surface access at x not a multiple of its size
+  Stale,      ///< a fetch or surface read of bytes the launch wrote
+};
+inline constexpr uint32_t textureFault(TextureFaultKind K, Status S) {
+  return TextureFault | uint32_t(K) << 4 | uint32_t(S);
+}
+/// The message of a TextureFault code.
+const char *textureFaultMessage(uint32_t Code);
+
 /// One CUDA thread, or every thread of a block run by a block function. The
 /// fields up to Checks are read and written by the JIT-compiled code
 /// (offsets below).
@@ -161,6 +177,21 @@ inline constexpr size_t SharedArenaAlign = 256;
 /// Stack a kernel thread may use, in every execution mode.
 inline constexpr size_t KernelStackBytes = 160 * 1024;
 
+/// What gevo_rt_tex and gevo_rt_surf return: four 32-bit words, or up to
+/// 16 bytes, little-endian.
+struct TexWords {
+  uint64_t Lo = 0, Hi = 0;
+};
+/// tex and tld4 (TextureRuntime.cpp): a fetch from texture object
+/// \p Handle as TexQuery \p Query says, at coordinates' bits C0-C2.
+TexWords rtTexture(uint64_t Handle, uint32_t Query, uint32_t C0, uint32_t C1,
+                   uint32_t C2, const char *Uid);
+/// suld.b and sust.b: an access of surface object \p Handle as SurfQuery
+/// \p Query says at byte x \p X, row \p Y, slice \p Z; a write stores the
+/// bytes of Lo, Hi, a read returns them.
+TexWords rtSurface(uint64_t Handle, uint32_t Query, int32_t X, int32_t Y,
+                   int32_t Z, uint64_t Lo, uint64_t Hi, const char *Uid);
+
 /// The runtime entry points (name, address), for the JIT's symbol table.
 llvm::ArrayRef<std::pair<const char *, void *>> runtimeEntryPoints();
 
@@ -183,5 +214,7 @@ void setCurrentThread(ThreadContext *T);
 #define GEVO_RT_CHECK "gevo_rt_check"
 #define GEVO_RT_BUDGET "gevo_rt_budget"
 #define GEVO_RT_ACCESS "gevo_rt_access"
+#define GEVO_RT_TEX "gevo_rt_tex"
+#define GEVO_RT_SURF "gevo_rt_surf"
 
 #endif // GEVO_HARNESS_CPU_RUNTIME_H

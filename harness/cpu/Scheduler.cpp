@@ -46,6 +46,8 @@ const CheckedRange *findRange(llvm::ArrayRef<CheckedRange> Ranges,
 namespace {
 
 std::string faultMessage(uint32_t Code) {
+  if (Code & TextureFault)
+    return textureFaultMessage(Code);
   if (Code == TrapFault)
     return "the kernel trapped: __trap(), a trap instruction or unreachable "
            "code was reached";
@@ -190,7 +192,9 @@ void BlockRun::finishThread(ThreadContext &T) {
   if (!T.FaultCode)
     return;
   uint32_t Code = T.FaultCode;
-  Status S = Code == TrapFault ? Status::Crash : Status(Code);
+  Status S = Code == TrapFault       ? Status::Crash
+             : Code & TextureFault ? Status(Code & 15)
+                                   : Status(Code);
   T.FaultCode = 0;
   bool Shadowed = RaceThread == &T;
   RaceThread = nullptr;

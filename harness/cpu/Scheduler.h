@@ -138,6 +138,12 @@ public:
     return raceFound(T, Uid);
   }
 
+  /// Whether the launch wrote global [Addr, Addr + Bytes) before a texture
+  /// fetch of it at \p Uid (undefined on a GPU), races being checked.
+  bool writtenInLaunch(uintptr_t Addr, uint64_t Bytes, const char *Uid) {
+    return Race && !L.Race->allowed(Uid) && Race->writtenInLaunch(Addr, Bytes);
+  }
+
 private:
   enum class State { Ready, AtBarrier, AtWarp, Yielded, Done };
   struct Wait {

@@ -66,6 +66,13 @@ public:
   std::string setConstant(const std::string &Symbol, const Bytes &Data) override {
     return D.setConstant(Symbol, Data);
   }
+  std::string createTexture(const TextureSpec &T, uint64_t Address,
+                            uint64_t &Handle) override {
+    return D.createTexture(T, Address, Handle);
+  }
+  std::string destroyTexture(uint64_t Handle) override {
+    return D.destroyTexture(Handle);
+  }
   LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block,
                        unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override {

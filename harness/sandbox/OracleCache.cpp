@@ -37,6 +37,8 @@ void dumpSteps(WireWriter &W, const std::vector<Step> &Steps) {
       W.u64(A.K * 16 + unsigned(A.Type));
       W.str(A.Name);
       W.str(A.Value.str());
+      if (A.K == ArgSpec::Texture)
+        W.str(A.Tex.str());
     }
     for (const std::string *S : {&St.From, &St.To, &St.Symbol, &St.Counter})
       W.str(*S);

@@ -77,6 +77,13 @@ public:
   std::string read(uint64_t Address, Bytes &Data) override {
     return D.read(Address, Data);
   }
+  std::string createTexture(const TextureSpec &T, uint64_t Address,
+                            uint64_t &Handle) override {
+    return D.createTexture(T, Address, Handle);
+  }
+  std::string destroyTexture(uint64_t Handle) override {
+    return D.destroyTexture(Handle);
+  }
   std::string setConstant(const std::string &Symbol,
                           const Bytes &Data) override {
     return D.setConstant(Symbol, Data);

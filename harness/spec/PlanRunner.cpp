@@ -32,6 +32,27 @@ Bytes scalarBytes(ElemType T, double V) {
   return llvm::cantFail(initialContents(B));
 }
 
+/// The texture and surface objects of one launch, destroyed after it.
+class Objects {
+public:
+  explicit Objects(PlanDevice &D) : D(D) {}
+  ~Objects() {
+    for (uint64_t H : Handles)
+      D.destroyTexture(H);
+  }
+  std::string create(const TextureSpec &T, uint64_t Address,
+                     uint64_t &Handle) {
+    std::string Err = D.createTexture(T, Address, Handle);
+    if (Err.empty())
+      Handles.push_back(Handle);
+    return Err;
+  }
+
+private:
+  PlanDevice &D;
+  std::vector<uint64_t> Handles;
+};
+
 class Runner {
 public:
   Runner(const CaseSpec &C, PlanDevice &D) : C(C), D(D) {}
@@ -213,11 +234,16 @@ private:
                                            "1024 threads, not " +
                                      std::to_string(Block->count()));
     std::vector<Bytes> Args;
+    Objects Handles(D);
     for (size_t I = 0; I < S.Args.size(); ++I) {
       const ArgSpec &A = S.Args[I];
-      if (A.K == ArgSpec::Buffer) {
+      if (A.K != ArgSpec::Scalar) {
+        uint64_t Value = Addr[A.Name];
+        if (A.K == ArgSpec::Texture &&
+            !deviceOk(Handles.create(A.Tex, Value, Value)))
+          return false;
         Bytes P(sizeof(uint64_t));
-        std::memcpy(P.data(), &Addr[A.Name], sizeof(uint64_t));
+        std::memcpy(P.data(), &Value, sizeof(uint64_t));
         Args.push_back(std::move(P));
         continue;
       }

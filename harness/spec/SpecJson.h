@@ -70,6 +70,9 @@ struct Scope {
 BufferSpec parseBuffer(const Field &F, const std::string &Name,
                        const std::string &Dir, const Params &P);
 std::vector<Step> parseSteps(const Field &F, Scope &S);
+/// A launch argument {"texture": buffer, ...} or {"surface": buffer, ...}
+/// (SpecTexture.cpp).
+ArgSpec parseTextureArg(const Field &F, const Scope &S);
 
 } // namespace gevo
 

@@ -43,9 +43,12 @@ ArgSpec parseArg(const Field &F, const Scope &S) {
     return A;
   }
   F.requireObject();
+  if (F.has("texture") || F.has("surface"))
+    return parseTextureArg(F, S);
   if (F.J.size() != 1)
     F.fail("expected a buffer name, {\"counter\": name}, {\"expr\": "
-           "expression} or {\"<type>\": value}");
+           "expression}, {\"<type>\": value}, {\"texture\": buffer, ...} or "
+           "{\"surface\": buffer, ...}");
   auto [Key, V] = *F.J.items().begin();
   Field Value = F.child(Key);
   A.K = ArgSpec::Scalar;

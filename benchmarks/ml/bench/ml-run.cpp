@@ -51,6 +51,13 @@ public:
   std::string read(uint64_t Address, gevo::Bytes &Data) override {
     return D.read(Address, Data);
   }
+  std::string createTexture(const gevo::TextureSpec &T, uint64_t Address,
+                            uint64_t &Handle) override {
+    return D.createTexture(T, Address, Handle);
+  }
+  std::string destroyTexture(uint64_t Handle) override {
+    return D.destroyTexture(Handle);
+  }
   std::string setConstant(const std::string &Symbol,
                           const gevo::Bytes &Data) override {
     return D.setConstant(Symbol, Data);

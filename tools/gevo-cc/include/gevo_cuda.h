@@ -58,6 +58,7 @@
 #include "gevo_cuda/device_math.h"
 #include "gevo_cuda/atomics.h"
 #include "gevo_cuda/warp.h"
+#include "gevo_cuda/texture.h"
 #undef __GEVO_HD
 #undef __GEVO_DEV
 

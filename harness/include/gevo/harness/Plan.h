@@ -55,6 +55,16 @@ public:
                                           Dim3 Grid, Dim3 Block,
                                           unsigned SharedBytes,
                                           const std::vector<Bytes> &Args);
+  /// Creates the texture or surface object \p T over the buffer at
+  /// \p Address; \p Handle is what its argument passes (a
+  /// cudaTextureObject_t or cudaSurfaceObject_t). A target without them
+  /// says so.
+  virtual std::string createTexture(const TextureSpec &T, uint64_t Address,
+                                    uint64_t &Handle) {
+    return "this target does not support texture and surface objects (" +
+           T.str() + ")";
+  }
+  virtual std::string destroyTexture(uint64_t Handle) { return ""; }
   /// With \p Reverse, later launches run in another legal order (the cpu
   /// target: blocks and threads descending) to cross-check outputs; false
   /// when the target has no say in the order (a GPU).

@@ -72,13 +72,48 @@ struct Dim3 {
   uint64_t count() const { return uint64_t(X) * Y * Z; }
 };
 
-/// A kernel argument: a buffer (its device pointer) or a scalar, whose
-/// value may depend on loop counters ({"counter": "it"} is the i32 "it").
+/// A buffer seen as a texture or a surface object (SpecTexture.cpp): an
+/// array of Extent[0] x Extent[1] x Extent[2] elements (x fastest, rows
+/// packed), each Channels values of Fmt. A texture samples it with Filt,
+/// the address modes Addr per dimension and normalised coordinates or not,
+/// returning 8/16-bit integer formats as integers or (NormalizedFloat) as
+/// floats in [0, 1] or [-1, 1]; a surface reads and writes its bytes.
+struct TextureSpec {
+  enum Format : uint8_t { F32, F16, S32, U32, S16, U16, S8, U8 };
+  enum Filter : uint8_t { Point, Linear };
+  enum Address : uint8_t { Wrap, Clamp, Mirror, Border };
+  bool Surface = false;
+  unsigned Dims = 1;                  ///< 1 to 3
+  uint64_t Extent[3] = {1, 1, 1};     ///< in elements
+  unsigned Channels = 1;              ///< 1, 2 or 4
+  Format Fmt = F32;
+  Filter Filt = Point;
+  Address Addr[3] = {Clamp, Clamp, Clamp};
+  bool NormalizedCoords = false;
+  bool NormalizedFloat = false;       ///< "read": "normalized_float"
+  /// One channel's bytes, and one element's.
+  static size_t formatBytes(Format F);
+  size_t elementBytes() const { return formatBytes(Fmt) * Channels; }
+  /// Elements in all.
+  uint64_t elements() const { return Extent[0] * Extent[1] * Extent[2]; }
+  /// Whether a fetch returns floats (a float format or NormalizedFloat).
+  bool returnsFloat() const {
+    return Fmt == F32 || Fmt == F16 || NormalizedFloat;
+  }
+  /// Everything above as one line ("texture 2d 8x4 u8x4 linear ..."), for
+  /// messages and the oracle cache's key.
+  std::string str() const;
+};
+
+/// A kernel argument: a buffer (its device pointer), a scalar, whose
+/// value may depend on loop counters ({"counter": "it"} is the i32 "it"),
+/// or a texture or surface object over a buffer (its 64-bit handle).
 struct ArgSpec {
-  enum Kind { Buffer, Scalar } K = Scalar;
-  std::string Name;              // Buffer
+  enum Kind { Buffer, Scalar, Texture } K = Scalar;
+  std::string Name;              // Buffer, Texture
   ElemType Type = ElemType::I32; // Scalar
   Expr Value;                    // Scalar
+  TextureSpec Tex;               // Texture (a surface too: Tex.Surface)
 };
 
 /// A step's numbers are expressions of the enclosing loops' counters

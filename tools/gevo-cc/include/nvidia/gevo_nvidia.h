@@ -9,7 +9,11 @@
 //
 // - host_min_max.h: min/max in host code (nvcc's are __host__ __device__);
 // - cache_hints.h: __ldcs and the other cache-hinted loads and stores on
-//   the built-in types (CUDA's sm_32_intrinsics.h, which clang skips).
+//   the built-in types (CUDA's sm_32_intrinsics.h, which clang skips);
+// - surf1Dread ... surf3Dwrite: clang 19 implements CUDA's texture
+//   functions (its __clang_cuda_texture_intrinsics.h) but not the surface
+//   ones, which CUDA 13's headers leave undeclared; gevo's own (shared with
+//   gevo's header) are inline PTX suld.b / sust.b.
 //
 // Two more gaps are covered on clang's command line (gevo-cc.cpp,
 // headerArgs), since they must precede clang's own CUDA headers: clang 19's
@@ -23,3 +27,4 @@ extern "C" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
                                          cudaStream_t stream = 0);
 #include "host_min_max.h"
 #include "cache_hints.h"
+#include "../gevo_cuda/surface.h"

@@ -26,6 +26,10 @@ public:
   std::string write(uint64_t Address, const Bytes &Data) override;
   std::string read(uint64_t Address, Bytes &Data) override;
   std::string setConstant(const std::string &Symbol, const Bytes &Data) override;
+  /// A texture or surface object in the cpu runtime's table (Texture.h).
+  std::string createTexture(const TextureSpec &T, uint64_t Address,
+                            uint64_t &Handle) override;
+  std::string destroyTexture(uint64_t Handle) override;
   LaunchOutcome launch(const std::string &Kernel, gevo::Dim3 Grid,
                        gevo::Dim3 Block, unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override;
