@@ -45,6 +45,14 @@ using namespace llvm;
 
 namespace gevo::cpu {
 
+SmallVector<StringRef> vectorOperand(StringRef Tok) {
+  SmallVector<StringRef> Parts;
+  Tok.trim().trim("{}").split(Parts, ',');
+  for (StringRef &P : Parts)
+    P = P.trim();
+  return Parts;
+}
+
 PtxTranslator::PtxTranslator(CallInst &Call, const InlineAsm &Asm)
     : Call(Call), B(&Call), Ops(B) {
   unsigned Input = 0;
@@ -284,8 +292,7 @@ Error PtxTranslator::statement(StringRef Text) {
   if (Op == "mov" && Args.size() == 2) {
     unsigned W = ptxWidth(O.type());
     if (Args[1].starts_with("{")) { // pack {lo, ..., hi}
-      SmallVector<StringRef> Parts;
-      Args[1].trim("{} ").split(Parts, ',');
+      SmallVector<StringRef> Parts = vectorOperand(Args[1]);
       unsigned Each = W / Parts.size();
       Value *R = B.getIntN(W, 0);
       for (size_t K = 0; K < Parts.size(); ++K) {
@@ -300,8 +307,7 @@ Error PtxTranslator::statement(StringRef Text) {
     if (!V)
       return V.takeError();
     if (Args[0].starts_with("{")) { // unpack
-      SmallVector<StringRef> Parts;
-      Args[0].trim("{} ").split(Parts, ',');
+      SmallVector<StringRef> Parts = vectorOperand(Args[0]);
       unsigned Each = W / Parts.size();
       for (size_t K = 0; K < Parts.size(); ++K)
         if (Error E = write(Parts[K], B.CreateTrunc(B.CreateLShr(*V, K * Each),

@@ -23,6 +23,10 @@
 
 namespace gevo::cpu {
 
+/// The registers of a `{r0, r1, ...}` operand, trimmed (or the one
+/// register it names).
+llvm::SmallVector<llvm::StringRef> vectorOperand(llvm::StringRef Tok);
+
 class PtxTranslator {
 public:
   PtxTranslator(llvm::CallInst &Call, const llvm::InlineAsm &Asm);

@@ -21,15 +21,6 @@ using namespace llvm;
 namespace gevo::cpu {
 namespace {
 
-/// The registers of a `{r0, r1, ...}` operand (or one register).
-SmallVector<StringRef> vectorOperand(StringRef Tok) {
-  SmallVector<StringRef> Parts;
-  Tok.trim().trim("{}").split(Parts, ',');
-  for (StringRef &P : Parts)
-    P = P.trim();
-  return Parts;
-}
-
 /// The NVVM intrinsic inline PTX's mma.sync or ldmatrix \p O names.
 std::string intrinsicName(const PtxOpcode &O) {
   ArrayRef<StringRef> M = O.Mods;

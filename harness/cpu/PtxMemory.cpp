@@ -100,12 +100,7 @@ Error PtxTranslator::memory(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   Type *T = B.getIntNTy(W);
   bool Load = O.Op == "ld";
   // .v2/.v4: {a, b, ...} registers at consecutive elements.
-  SmallVector<StringRef> Elems;
-  StringRef Regs = Load ? Args[0] : Args[1];
-  if (Regs.starts_with("{"))
-    Regs.trim("{} ").split(Elems, ',');
-  else
-    Elems.push_back(Regs);
+  SmallVector<StringRef> Elems = vectorOperand(Load ? Args[0] : Args[1]);
   if (Elems.size() != (O.has("v4") ? 4u : O.has("v2") ? 2u : 1u))
     return unsupportedPtx("'" + O.Op + "' with " + Twine(Elems.size()) +
                           " registers for its vector");

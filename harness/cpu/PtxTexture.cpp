@@ -40,15 +40,6 @@ unsigned geometry(const PtxOpcode &O) {
   return 0;
 }
 
-/// "{a, b, c}" as its elements.
-SmallVector<StringRef> elements(StringRef Tok) {
-  SmallVector<StringRef> Parts;
-  Tok.trim().trim("{}").split(Parts, ',');
-  for (StringRef &P : Parts)
-    P = P.trim();
-  return Parts;
-}
-
 } // namespace
 
 Error PtxTranslator::texture(const PtxOpcode &O, ArrayRef<StringRef> Args) {
@@ -62,7 +53,7 @@ Error PtxTranslator::texture(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   if (!Address.consume_front("[") || !Address.consume_back("]"))
     return unsupportedPtx("texture operand '" + Address + "'");
   auto [HandleTok, CoordTok] = Address.split(',');
-  SmallVector<StringRef> CoordToks = elements(CoordTok);
+  SmallVector<StringRef> CoordToks = vectorOperand(CoordTok);
   if (CoordToks.size() < Dims)
     return unsupportedPtx("'" + O.name() + "' with " +
                           Twine(CoordToks.size()) + " coordinates");
@@ -94,7 +85,7 @@ Error PtxTranslator::texture(const PtxOpcode &O, ArrayRef<StringRef> Args) {
   Q.Mode = O.has("clamp")  ? SurfaceBoundary::Clamp
            : O.has("zero") ? SurfaceBoundary::Zero
                            : SurfaceBoundary::Trap;
-  SmallVector<StringRef> Data = elements(Store ? Args[1] : Args[0]);
+  SmallVector<StringRef> Data = vectorOperand(Store ? Args[1] : Args[0]);
   if (W < 8 || W > 64 || Data.size() != (1u << VecLog2) || Q.bytes() > 16)
     return unsupportedPtx("instruction '" + O.name() + "'");
   Type *I128 = B.getIntNTy(128);
@@ -143,7 +134,7 @@ Error PtxTranslator::textureFetch(const PtxOpcode &O, ArrayRef<StringRef> Args,
     return unsupportedPtx("instruction '" + O.name() + "'");
   // d or d|p (sparse: p, the residency, is 1).
   auto [Dest, Resident] = Args[0].split('|');
-  SmallVector<StringRef> Outs = elements(Dest);
+  SmallVector<StringRef> Outs = vectorOperand(Dest);
   if (Outs.size() != 4)
     return unsupportedPtx("'" + O.name() + "' with " + Twine(Outs.size()) +
                           " destinations");
