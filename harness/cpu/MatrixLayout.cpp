@@ -15,23 +15,13 @@
 
 #include "Matrix.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <algorithm>
 #include <cstring>
 
 namespace gevo::cpu {
 namespace {
-
-uint32_t floatBits(float F) {
-  uint32_t U;
-  std::memcpy(&U, &F, 4);
-  return U;
-}
-
-float bitsFloat(uint32_t U) {
-  float F;
-  std::memcpy(&F, &U, 4);
-  return F;
-}
 
 uint16_t half16(const uint32_t *Words, unsigned I) {
   return uint16_t(Words[I / 2] >> (16 * (I & 1)));
@@ -128,11 +118,11 @@ float fragmentElement(const uint32_t *Regs, MatrixType T, unsigned I) {
     return float(F);
   }
   case MatrixType::BF16:
-    return bitsFloat(uint32_t(half16(Regs, I)) << 16);
+    return llvm::bit_cast<float>(uint32_t(half16(Regs, I)) << 16);
   case MatrixType::TF32:
-    return bitsFloat(Regs[I] & ~0x1FFFu);
+    return llvm::bit_cast<float>(Regs[I] & ~0x1FFFu);
   case MatrixType::F32:
-    return bitsFloat(Regs[I]);
+    return llvm::bit_cast<float>(Regs[I]);
   }
   return 0;
 }
@@ -147,7 +137,7 @@ void setFragmentElement(uint32_t *Regs, MatrixType T, unsigned I, float V) {
     return;
   }
   case MatrixType::BF16: {
-    uint32_t U = floatBits(V);
+    uint32_t U = llvm::bit_cast<uint32_t>(V);
     if ((U & 0x7FFFFFFF) > 0x7F800000) // NaN: a quiet one
       U = (U | 0x00400000);
     else
@@ -157,7 +147,7 @@ void setFragmentElement(uint32_t *Regs, MatrixType T, unsigned I, float V) {
   }
   case MatrixType::TF32:
   case MatrixType::F32:
-    Regs[I] = floatBits(V);
+    Regs[I] = llvm::bit_cast<uint32_t>(V);
     return;
   }
 }

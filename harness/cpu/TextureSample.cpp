@@ -24,6 +24,8 @@
 
 #include "gevo/harness/cpu/Texture.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -131,10 +133,7 @@ float channelFloat(const TextureSpec &T, const char *P, unsigned C) {
 /// Channel \p C of the element at \p P as the word a fetch returns.
 uint32_t channelWord(const TextureSpec &T, const char *P, unsigned C) {
   if (T.returnsFloat()) {
-    float F = channelFloat(T, P, C);
-    uint32_t W;
-    std::memcpy(&W, &F, 4);
-    return W;
+    return llvm::bit_cast<uint32_t>(channelFloat(T, P, C));
   }
   P += C * TextureSpec::formatBytes(T.Fmt);
   auto Load = [&](auto V) {
@@ -172,11 +171,7 @@ bool element(const TextureSpec &T, const int64_t I[3], TexelRead Read,
   return true;
 }
 
-float asFloat(uint32_t W) {
-  float F;
-  std::memcpy(&F, &W, 4);
-  return F;
-}
+float asFloat(uint32_t W) { return llvm::bit_cast<float>(W); }
 
 } // namespace
 

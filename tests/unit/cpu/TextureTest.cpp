@@ -9,6 +9,8 @@
 
 #include "gevo/harness/cpu/Texture.h"
 
+#include "llvm/ADT/bit.h"
+
 #include "gtest/gtest.h"
 
 #include <cmath>
@@ -22,16 +24,8 @@ namespace {
 
 using A = TextureSpec::Address;
 
-uint32_t bits(float F) {
-  uint32_t W;
-  std::memcpy(&W, &F, 4);
-  return W;
-}
-float asFloat(uint32_t W) {
-  float F;
-  std::memcpy(&F, &W, 4);
-  return F;
-}
+uint32_t bits(float F) { return llvm::bit_cast<uint32_t>(F); }
+float asFloat(uint32_t W) { return llvm::bit_cast<float>(W); }
 
 /// Fetches from T over Data (no checks).
 std::vector<uint32_t> fetch(const TextureSpec &T, const std::vector<char> &Data,
