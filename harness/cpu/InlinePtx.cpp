@@ -15,8 +15,10 @@
 // reads them as its type. What is translated (PtxOps.cpp): mov; add sub
 // mul mad fma min max neg abs in f16, f16x2, bf16 (through f32), f32, f64
 // and the integer types, with the carries of add.cc/addc/sub.cc/subc; float
-// div sqrt rcp rsqrt ex2 lg2 sin cos; and or xor not shl shr prmt lop3 bfe
-// bfi shf; cvt; setp and selp with predicates; and (PtxMemory.cpp) ld/st
+// div sqrt rcp rsqrt ex2 lg2 sin cos tanh; and or xor not shl shr prmt
+// lop3 bfe bfi shf brev popc clz bfind bmsk fns; cvt in every rounding mode
+// (also to f16x2/bf16x2 pairs); membar and fence; setp and selp with
+// predicates; and (PtxMemory.cpp) ld/st
 // (also .v2/.v4) in the generic, global and shared spaces with any cache
 // qualifier or memory order, atom/red, cvta, cp.async and its groups;
 // (PtxTexture.cpp) tex, tld4, suld.b and sust.b on texture and surface
@@ -24,9 +26,9 @@
 // shfl.sync (with its
 // predicate), vote.sync, activemask; trap; (PtxMatrix.cpp) mma.sync,
 // ldmatrix and cvt to tf32. A guarded instruction (`@p`,
-// `@!p`) runs where its predicate holds. Anything else (integer division,
-// a label or branch, an unknown instruction) is an error naming it: the
-// variant is not run.
+// `@!p`) runs where its predicate holds; labels and `bra` (PtxBranch.cpp)
+// make blocks of their own. Anything else (integer division, an unknown
+// instruction) is an error naming it: the variant is not run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,7 +56,7 @@ SmallVector<StringRef> vectorOperand(StringRef Tok) {
 }
 
 PtxTranslator::PtxTranslator(CallInst &Call, const InlineAsm &Asm)
-    : Call(Call), B(&Call), Ops(B) {
+    : Call(Call), B(&Call), Ops(B), Anchor(&Call) {
   unsigned Input = 0;
   for (const InlineAsm::ConstraintInfo &C : Asm.ParseConstraints()) {
     if (C.Type == InlineAsm::isOutput)
@@ -167,7 +169,7 @@ Expected<Value *> PtxTranslator::read(StringRef Tok, unsigned Width) {
       auto It = Regs.find(("$" + Tok).str());
       if (It == Regs.end())
         return unsupportedPtx("reading output $" + Tok + " before it is set");
-      return bits(It->second, Width);
+      return bits(value(It->first(), It->second), Width);
     }
     if (N - NumOutputs >= Call.arg_size())
       return unsupportedPtx("operand $" + Tok + " out of range");
@@ -175,7 +177,7 @@ Expected<Value *> PtxTranslator::read(StringRef Tok, unsigned Width) {
   }
   bool Percent = Tok.consume_front("%");
   if (auto It = Regs.find(Tok); It != Regs.end() && RegWidths.count(Tok))
-    return bits(It->second, Width);
+    return bits(value(Tok, It->second), Width);
   if (Percent) {
     if (Value *S = specialRegister(Tok))
       return bits(S, Width);
@@ -188,7 +190,8 @@ Expected<Value *> PtxTranslator::read(StringRef Tok, unsigned Width) {
     return bits(B.getIntN(Tok[1] == 'f' || Tok[1] == 'F' ? 32 : 64, V), Width);
   }
   int64_t V = 0;
-  if (Tok.getAsInteger(0, V))
+  StringRef Digits = Tok.rtrim("uUlL"); // C's suffixes: 0x3f80U
+  if (Digits.empty() || Digits.getAsInteger(0, V))
     return unsupportedPtx("operand '" + Tok + "'");
   return B.getIntN(Width, uint64_t(V));
 }
@@ -204,7 +207,10 @@ Error PtxTranslator::write(StringRef Tok, Value *V) {
   else
     return unsupportedPtx("destination '" + Tok + "'");
   auto W = RegWidths.find(Name);
-  Regs[Name] = W == RegWidths.end() ? V : bits(V, W->second);
+  if (AllocaInst *Slot = Slots.lookup(Name))
+    B.CreateStore(bits(V, W->second), Slot);
+  else
+    Regs[Name] = W == RegWidths.end() ? V : bits(V, W->second);
   return Error::success();
 }
 
@@ -214,7 +220,8 @@ Error PtxTranslator::statement(StringRef Text) {
     if (C == '\t' || C == '\n' || C == '\r')
       C = ' ';
   // Scope braces open a statement and close one; a vector's stay.
-  StringRef S = StringRef(Flat).ltrim(" {").rtrim();
+  // (A scope closing may precede another opening.)
+  StringRef S = StringRef(Flat).ltrim(" {}").rtrim();
   while (S.ends_with("}") && S.count('}') > S.count('{'))
     S = S.drop_back().rtrim();
   if (S.empty() || S.starts_with("//"))
@@ -223,10 +230,15 @@ Error PtxTranslator::statement(StringRef Text) {
   Head = Head.trim();
   if (Head.consume_front("@"))
     return guarded(Head, Rest);
-  if (Head.ends_with(":"))
-    return unsupportedPtx("a label ('" + S + "')");
-  if (Head == ".reg") { // .reg .TYPE a, b, c<4> (ranges unsupported)
-    auto [Ty, Names] = Rest.trim().split(' ');
+  if (Head.ends_with(":")) { // (and maybe an instruction)
+    if (Error E = label(Head.drop_back()))
+      return E;
+    return statement(Rest);
+  }
+  if (Head == ".reg" || Head.starts_with(".reg.")) {
+    // .reg .TYPE a, b, c<4> (ranges unsupported), or .reg.TYPE a, b
+    auto [Ty, Names] = Head == ".reg" ? Rest.trim().split(' ')
+                                      : std::pair(Head.drop_front(4), Rest);
     SmallVector<StringRef> List;
     Names.split(List, ',', -1, false);
     for (StringRef N : List) {
@@ -236,6 +248,8 @@ Error PtxTranslator::statement(StringRef Text) {
         return unsupportedPtx("register range '" + N + "'");
       RegWidths[N] = ptxWidth(Ty.drop_front());
       Regs[N] = B.getIntN(RegWidths[N], 0);
+      if (Blocks)
+        B.CreateStore(B.getIntN(RegWidths[N], 0), slot(N, RegWidths[N]));
     }
     return Error::success();
   }
@@ -287,6 +301,15 @@ Error PtxTranslator::statement(StringRef Text) {
     return matrix(O, Args);
   if (Op == "tex" || Op == "tld4" || Op == "suld" || Op == "sust")
     return texture(O, Args);
+  if (Op == "bra" && Args.size() == 1)
+    return branch(Args[0], nullptr);
+  if (Op == "membar" || (Op == "fence" && !O.has("proxy"))) {
+    intrinsic(O.has("cta") ? Intrinsic::nvvm_membar_cta
+                           : Intrinsic::nvvm_membar_gl, {});
+    return Error::success();
+  }
+  if (Op == "fence") // a proxy fence: one memory here
+    return Error::success();
   if (Args.empty())
     return unsupportedPtx("instruction '" + Head + "'");
   if (Op == "mov" && Args.size() == 2) {
@@ -317,6 +340,14 @@ Error PtxTranslator::statement(StringRef Text) {
     }
     return write(Args[0], *V);
   }
+  if (Op == "cvt" && Args.size() == 3) // cvt.rn.f16x2.f32 d, hi, lo
+    return convertPair(O, Args);
+  if (Op == "fns" && Args.size() == 4) {
+    auto In = readAll(ArrayRef<StringRef>(Args).drop_front(), 32);
+    if (!In)
+      return In.takeError();
+    return write(Args[0], intrinsic(Intrinsic::nvvm_fns, *In));
+  }
   if (Op == "cvt" && Args.size() == 2) {
     Expected<Value *> V = read(Args[1], ptxWidth(O.type(0)));
     if (!V)
@@ -334,6 +365,15 @@ Error PtxTranslator::statement(StringRef Text) {
     if (!P)
       return P.takeError();
     return write(Args[0].split('|').first, *P);
+  }
+  if (Op == "set" && Args.size() == 3) {
+    auto In = readAll({Args[1], Args[2]}, ptxWidth(O.type(0)));
+    if (!In)
+      return In.takeError();
+    Expected<Value *> R = Ops.set(O, (*In)[0], (*In)[1]);
+    if (!R)
+      return R.takeError();
+    return write(Args[0], *R);
   }
   if (Op == "selp" && Args.size() == 4) {
     auto In = readAll({Args[1], Args[2]}, ptxWidth(O.type()));
@@ -359,7 +399,31 @@ Error PtxTranslator::statement(StringRef Text) {
   return write(Args[0], *R);
 }
 
+Error PtxTranslator::convertPair(const PtxOpcode &O, ArrayRef<StringRef> Args) {
+  StringRef Pair = O.type(1);
+  if (Pair != "f16x2" && Pair != "bf16x2")
+    return unsupportedPtx("instruction '" + O.name() + "' with two sources");
+  PtxOpcode Lane = O;
+  for (StringRef &M : Lane.Mods)
+    if (M == Pair)
+      M = Pair.drop_back(2);
+  Value *R = B.getInt32(0);
+  for (unsigned K = 0; K < 2; ++K) { // the first source is the high half
+    Expected<Value *> V = read(Args[1 + K], ptxWidth(O.type(0)));
+    if (!V)
+      return V.takeError();
+    Expected<Value *> H = Ops.convert(Lane, *V);
+    if (!H)
+      return H.takeError();
+    R = B.CreateOr(R, B.CreateShl(B.CreateZExt(bits(*H, 16), B.getInt32Ty()),
+                                  K ? 0 : 16));
+  }
+  return write(Args[0], R);
+}
+
 void PtxTranslator::finish() {
+  if (Blocks)
+    finishBlocks();
   SmallVector<Value *> Outs;
   for (unsigned K = 0; K < NumOutputs; ++K) {
     auto It = Regs.find("$" + std::to_string(K));
@@ -382,7 +446,10 @@ void PtxTranslator::finish() {
   }
   if (Result)
     Call.replaceAllUsesWith(Result);
+  Function &F = *Call.getFunction();
   Call.eraseFromParent();
+  if (Blocks)
+    promoteSlots(F);
 }
 
 Error translateInlinePtx(Module &M) {
@@ -396,6 +463,8 @@ Error translateInlinePtx(Module &M) {
     PtxTranslator T(*Call, Asm);
     SmallVector<StringRef> Statements;
     StringRef(Asm.getAsmString()).split(Statements, ';');
+    if (PtxTranslator::branches(Statements))
+      T.startBlocks(Statements);
     for (StringRef S : Statements)
       if (Error E = T.statement(S))
         return createStringError(

@@ -3,7 +3,7 @@
 // The translator of one asm call (InlinePtx.cpp: parsing, registers,
 // arithmetic; PtxMemory.cpp: addresses, loads and stores, atomics, address
 // conversions and warp operations; PtxTexture.cpp: texture and surface
-// instructions).
+// instructions; PtxBranch.cpp: labels and branches).
 //
 // Shared-window addresses (what cvta.to.shared, %reserved_smem_offset_*
 // and `ld.shared [%r]` deal in) are integers as NVPTX IR has them:
@@ -31,6 +31,10 @@ class PtxTranslator {
 public:
   PtxTranslator(llvm::CallInst &Call, const llvm::InlineAsm &Asm);
 
+  /// Whether an asm string's \p Statements have labels or branches; then
+  /// startBlocks() before the first statement (PtxBranch.cpp).
+  static bool branches(llvm::ArrayRef<llvm::StringRef> Statements);
+  void startBlocks(llvm::ArrayRef<llvm::StringRef> Statements);
   /// Translates \p Statement; an error names what is not supported.
   llvm::Error statement(llvm::StringRef Statement);
   /// Replaces the call with the outputs' final values.
@@ -42,6 +46,20 @@ private:
   llvm::Value *bits(llvm::Value *V, unsigned Width) {
     return Ops.bits(V, Width);
   }
+  /// Register \p Name's value, \p V in the map (loaded from its slot).
+  llvm::Value *value(llvm::StringRef Name, llvm::Value *V) {
+    if (llvm::AllocaInst *Slot = Slots.lookup(Name))
+      return B.CreateLoad(Slot->getAllocatedType(), Slot);
+    return V;
+  }
+  /// With labels: register \p Name's alloca (made at its first use).
+  llvm::AllocaInst *slot(llvm::StringRef Name, unsigned Width);
+  void endBlock(llvm::Instruction *Term, llvm::BasicBlock *Next);
+  llvm::Error label(llvm::StringRef Name);
+  /// bra to \p Target, where \p Cond holds (always when null).
+  llvm::Error branch(llvm::StringRef Target, llvm::Value *Cond);
+  void finishBlocks();
+  void promoteSlots(llvm::Function &F);
   llvm::Value *specialRegister(llvm::StringRef Name);
   llvm::Value *laneMask(llvm::StringRef Which);
   /// The shared-window offset of the block's reserved shared memory (the
@@ -71,6 +89,10 @@ private:
                            llvm::ArrayRef<llvm::Value *> Coords,
                            llvm::Value *Uid, llvm::Type *Words);
   llvm::Error guarded(llvm::StringRef Guard, llvm::StringRef Body);
+  /// cvt to an f16x2 or bf16x2 pair from two sources (the first the high
+  /// half).
+  llvm::Error convertPair(const PtxOpcode &O,
+                          llvm::ArrayRef<llvm::StringRef> Args);
 
   llvm::CallInst &Call;
   llvm::IRBuilder<> B;
@@ -78,6 +100,14 @@ private:
   unsigned NumOutputs = 0;
   llvm::StringMap<llvm::Value *> Regs;       ///< registers (and $N outputs)
   llvm::StringMap<unsigned> RegWidths;       ///< their widths in bits
+  /// Where code goes: before the call, or (with labels) before the
+  /// placeholder ending the block under construction.
+  llvm::Instruction *Anchor;
+  bool Blocks = false; ///< The asm has labels and branches.
+  llvm::StringMap<llvm::BasicBlock *> Labels;
+  llvm::StringMap<llvm::AllocaInst *> Slots;  ///< Registers, with labels.
+  llvm::BasicBlock *Tail = nullptr;           ///< The code after the call.
+  llvm::SmallVector<llvm::BasicBlock *> Dead; ///< Code after a bra.
 };
 
 } // namespace gevo::cpu

@@ -356,9 +356,12 @@ Error PtxTranslator::guarded(StringRef Guard, StringRef Body) {
   if (!P)
     return P.takeError();
   Value *Cond = Negated ? B.CreateNot(*P) : *P;
+  if (StringRef Target = Body.ltrim(); Target.consume_front("bra"))
+    return branch(Target.drop_while([](char C) { return !isSpace(C); }),
+                  Cond); // (bra.uni)
   StringMap<Value *> Before = Regs;
   BasicBlock *Head = B.GetInsertBlock();
-  Instruction *Then = SplitBlockAndInsertIfThen(Cond, &Call, false);
+  Instruction *Then = SplitBlockAndInsertIfThen(Cond, Anchor, false);
   B.SetInsertPoint(Then);
   if (Error E = statement(Body))
     return E;
@@ -374,12 +377,12 @@ Error PtxTranslator::guarded(StringRef Guard, StringRef Body) {
     B.SetInsertPoint(Head->getTerminator());
     Old = Old ? bits(Old, W) : UndefValue::get(New->getType());
     PHINode *Phi = PHINode::Create(New->getType(), 2, "",
-                                   Call.getParent()->begin());
+                                   Anchor->getParent()->begin());
     Phi->addIncoming(New, ThenEnd);
     Phi->addIncoming(Old, Head);
     V = Phi;
   }
-  B.SetInsertPoint(&Call);
+  B.SetInsertPoint(Anchor);
   return Error::success();
 }
 

@@ -53,11 +53,67 @@ Value *PtxOps::fromFloat(Value *F, StringRef Ty) {
   return bits(F, F->getType()->getPrimitiveSizeInBits());
 }
 
+Value *PtxOps::saturate(Value *F) {
+  return B.CreateIntrinsic(
+      Intrinsic::minnum, {F->getType()},
+      {B.CreateIntrinsic(Intrinsic::maxnum, {F->getType()},
+                         {F, ConstantFP::get(F->getType(), 0.0)}),
+       ConstantFP::get(F->getType(), 1.0)});
+}
+
+Value *PtxOps::toFloatOdd(Value *D) {
+  Type *FT = D->getType()->getWithNewType(B.getFloatTy());
+  Type *IT = D->getType()->getWithNewType(B.getInt32Ty());
+  Value *F = B.CreateFPTrunc(D, FT);
+  Value *Back = B.CreateFPExt(F, D->getType());
+  Value *I = B.CreateBitCast(F, IT);
+  Value *One = ConstantInt::get(IT, 1);
+  // Rounded away from zero: one step back (the bits' magnitude less one).
+  Value *Away = B.CreateFCmpOGT(B.CreateUnaryIntrinsic(Intrinsic::fabs, Back),
+                                B.CreateUnaryIntrinsic(Intrinsic::fabs, D));
+  I = B.CreateSelect(Away, B.CreateSub(I, One), I);
+  I = B.CreateSelect(B.CreateFCmpONE(Back, D), B.CreateOr(I, One), I);
+  return B.CreateSelect(B.CreateFCmpUNO(D, D), F, B.CreateBitCast(I, FT));
+}
+
+/// fma and mad of f16 and bf16: the product is exact in double, the sum
+/// rounded once there and to odd in float, so the last rounding to 16 bits
+/// is the correctly rounded fused result's.
+Value *PtxOps::narrowFma(ArrayRef<Value *> F, StringRef Ty, bool Sat) {
+  Type *D = F[0]->getType()->getWithNewType(B.getDoubleTy());
+  SmallVector<Value *, 3> Wide;
+  for (Value *V : F)
+    Wide.push_back(B.CreateFPExt(V, D));
+  Value *Fused =
+      B.CreateIntrinsic(Intrinsic::fma, {D}, {Wide[0], Wide[1], Wide[2]});
+  Value *Odd = toFloatOdd(Sat ? saturate(Fused) : Fused);
+  if (Ty == "bf16")
+    return fromFloat(Odd, Ty);
+  return fromFloat(B.CreateFPTrunc(Odd, F[0]->getType()), Ty);
+}
+
 Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
-                                         ArrayRef<Value *> In) {
+                                     ArrayRef<Value *> In, bool Sat) {
+  if (Ty == "bf16x2") { // lane by lane, low half first
+    Value *R = B.getInt32(0);
+    for (unsigned Lane = 0; Lane < 2; ++Lane) {
+      SmallVector<Value *, 3> Halves;
+      for (Value *V : In)
+        Halves.push_back(B.CreateTrunc(B.CreateLShr(bits(V, 32), 16 * Lane),
+                                       B.getInt16Ty()));
+      Expected<Value *> H = floatArith(Op, "bf16", Halves, Sat);
+      if (!H)
+        return H.takeError();
+      R = B.CreateOr(R, B.CreateShl(B.CreateZExt(*H, B.getInt32Ty()), 16 * Lane));
+    }
+    return R;
+  }
   SmallVector<Value *> F;
   for (Value *V : In)
     F.push_back(asFloat(V, Ty));
+  bool Narrow = Ty.starts_with("f16") || Ty.starts_with("bf16");
+  if ((Op == "fma" || Op == "mad") && Narrow)
+    return narrowFma(F, Ty, Sat);
   Value *R = nullptr;
   if (Op == "add")
     R = B.CreateFAdd(F[0], F[1]);
@@ -83,6 +139,14 @@ Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
   else if (Op == "rsqrt")
     R = B.CreateFDiv(ConstantFP::get(F[0]->getType(), 1.0),
                      B.CreateUnaryIntrinsic(Intrinsic::sqrt, F[0]));
+  else if (Op == "tanh") // 1 - 2 / (e^2x + 1)
+    R = B.CreateFSub(
+        ConstantFP::get(F[0]->getType(), 1.0),
+        B.CreateFDiv(ConstantFP::get(F[0]->getType(), 2.0),
+                     B.CreateFAdd(B.CreateUnaryIntrinsic(
+                                      Intrinsic::exp,
+                                      B.CreateFAdd(F[0], F[0])),
+                                  ConstantFP::get(F[0]->getType(), 1.0))));
   else if (Op == "ex2" || Op == "lg2" || Op == "sin" || Op == "cos")
     R = B.CreateUnaryIntrinsic(Op == "ex2"   ? Intrinsic::exp2
                                : Op == "lg2" ? Intrinsic::log2
@@ -91,13 +155,26 @@ Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
                                F[0]);
   else
     return unsupportedPtx("instruction '" + Op + "." + Ty + "'");
-  return fromFloat(R, Ty);
+  return fromFloat(Sat ? saturate(R) : R, Ty);
+}
+
+unsigned ptxOperands(StringRef Op) {
+  return StringSwitch<unsigned>(Op)
+      .Cases("neg", "abs", "not", "sqrt", "rcp", "rsqrt", 1)
+      .Cases("ex2", "lg2", "sin", "cos", "tanh", 1)
+      .Cases("brev", "popc", "clz", "bfind", 1)
+      .Cases("fma", "mad", "prmt", "bfe", "shf", "fns", 3)
+      .Cases("lop3", "bfi", 4)
+      .Default(2);
 }
 
 Expected<Value *> PtxOps::arithmetic(const PtxOpcode &O, ArrayRef<Value *> In) {
+  if (In.size() < ptxOperands(O.Op))
+    return unsupportedPtx("instruction '" + O.name() + "' with " +
+                          Twine(In.size()) + " source operands");
   StringRef Ty = O.type();
   if (Ty.starts_with("f") || Ty.starts_with("bf"))
-    return floatArith(O.Op, Ty, In);
+    return floatArith(O.Op, Ty, In, O.has("sat"));
   bool Signed = Ty.starts_with("s");
   unsigned W = ptxWidth(Ty);
   auto Wide = [&](Value *V) {
@@ -162,6 +239,45 @@ Expected<Value *> PtxOps::bitOp(const PtxOpcode &O, ArrayRef<Value *> In) {
     return B.CreateXor(In[0], In[1]);
   if (Op == "not")
     return B.CreateNot(In[0]);
+  if (Op == "brev")
+    return B.CreateUnaryIntrinsic(Intrinsic::bitreverse, In[0]);
+  if (Op == "popc") // (d is .u32)
+    return B.CreateZExtOrTrunc(B.CreateUnaryIntrinsic(Intrinsic::ctpop, In[0]),
+                               B.getInt32Ty());
+  if (Op == "clz")
+    return B.CreateZExtOrTrunc(
+        B.CreateIntrinsic(Intrinsic::ctlz, {In[0]->getType()},
+                          {In[0], B.getFalse()}),
+        B.getInt32Ty());
+  if (Op == "bfind") { // the highest non-sign bit, or ~0
+    Value *A = In[0];
+    if (O.type().starts_with("s"))
+      A = B.CreateSelect(B.CreateICmpSLT(A, B.getIntN(W, 0)), B.CreateNot(A), A);
+    Value *Lz = B.CreateZExtOrTrunc(
+        B.CreateIntrinsic(Intrinsic::ctlz, {A->getType()}, {A, B.getFalse()}),
+        B.getInt32Ty());
+    Value *Found = O.has("shiftamt") ? Lz : B.CreateSub(B.getInt32(W - 1), Lz);
+    return B.CreateSelect(B.CreateICmpEQ(A, B.getIntN(W, 0)),
+                          B.getInt32(~0u), Found);
+  }
+  if (Op == "bmsk") { // bits [a, a + b) of 32; 0 past the top when clamped
+    Value *A1 = B.CreateAnd(In[0], 31), *B1 = B.CreateAnd(In[1], 31);
+    Value *Sum = B.CreateAdd(A1, B1);
+    Value *Mask0 = B.CreateShl(B.getInt32(~0u), A1);
+    Value *Ones = B.CreateICmpUGE(Sum, B.getInt32(32));
+    if (O.has("clamp")) {
+      Mask0 = B.CreateSelect(B.CreateICmpUGE(In[0], B.getInt32(32)),
+                             B.getInt32(0), Mask0);
+      Ones = B.CreateOr(Ones, B.CreateOr(B.CreateICmpUGE(In[0], B.getInt32(32)),
+                                         B.CreateICmpUGE(In[1], B.getInt32(32))));
+    }
+    Value *Mask1 = B.CreateSelect(
+        Ones, B.getInt32(0),
+        B.CreateSelect(B.CreateICmpEQ(B1, B.getInt32(0)), B.getInt32(~0u),
+                       B.CreateShl(B.getInt32(~0u),
+                                   B.CreateAnd(Sum, 31))));
+    return B.CreateAnd(Mask0, B.CreateNot(Mask1));
+  }
   if (Op == "shl" || Op == "shr") {
     // PTX clamps shift amounts at the width.
     Value *N = B.CreateZExtOrTrunc(In[1], In[0]->getType());
@@ -256,19 +372,8 @@ Expected<Value *> PtxOps::convert(const PtxOpcode &O, Value *Src) {
   StringRef To = O.type(1), From = O.type(0); // cvt.rn.f16.f32: to f16
   bool FromFloat = From.starts_with("f") || From.starts_with("bf");
   bool ToFloat = To.starts_with("f") || To.starts_with("bf");
-  if (FromFloat && ToFloat) {
-    Value *F = asFloat(Src, From);
-    Type *T = To == "f16"   ? B.getHalfTy()
-              : To == "f64" ? B.getDoubleTy()
-                            : B.getFloatTy();
-    if (From == "f64" && To == "f16") // no libcall: through float
-      F = B.CreateFPTrunc(F, B.getFloatTy());
-    if (F->getType() != T)
-      F = T->getPrimitiveSizeInBits() > F->getType()->getPrimitiveSizeInBits()
-              ? B.CreateFPExt(F, T)
-              : B.CreateFPTrunc(F, T);
-    return fromFloat(F, To);
-  }
+  if (FromFloat && ToFloat)
+    return convertFloat(O, asFloat(Src, From), To);
   if (FromFloat) { // to an integer: .rzi truncates, .rni rounds to even
     Value *F = asFloat(Src, From);
     if (From == "f16")
@@ -286,6 +391,12 @@ Expected<Value *> PtxOps::convert(const PtxOpcode &O, Value *Src) {
                              {T, F->getType()}, {F});
   }
   Value *I = bits(Src, ptxWidth(From));
+  if (ToFloat && ptxWidth(From) <= 32) // exact in double, then rounded
+    return convertFloat(O,
+                        From.starts_with("s")
+                            ? B.CreateSIToFP(I, B.getDoubleTy())
+                            : B.CreateUIToFP(I, B.getDoubleTy()),
+                        To);
   if (ToFloat) {
     Type *T = To == "f64" ? B.getDoubleTy() : B.getFloatTy();
     Value *F = From.starts_with("s") ? B.CreateSIToFP(I, T)
@@ -297,6 +408,107 @@ Expected<Value *> PtxOps::convert(const PtxOpcode &O, Value *Src) {
   Type *T = B.getIntNTy(ptxWidth(To));
   return From.starts_with("s") ? B.CreateSExtOrTrunc(I, T)
                                : B.CreateZExtOrTrunc(I, T);
+}
+
+/// \p Bits (an integer holding a float's sign and magnitude) moved one
+/// step: toward zero, or away from it.
+static Value *step(IRBuilder<> &B, Value *Bits, Value *TowardZero,
+                   Value *Cond) {
+  Value *One = ConstantInt::get(Bits->getType(), 1);
+  return B.CreateSelect(Cond,
+                        B.CreateSelect(TowardZero, B.CreateSub(Bits, One),
+                                       B.CreateAdd(Bits, One)),
+                        Bits);
+}
+
+Value *PtxOps::convertFloat(const PtxOpcode &O, Value *X, StringRef To) {
+  if (X->getType()->isHalfTy())
+    X = B.CreateFPExt(X, B.getFloatTy());
+  // Rounding to an integral value in the source type (cvt.rni.f32.f32).
+  for (auto [Mod, Id] : {std::pair{"rni", Intrinsic::roundeven},
+                         {"rzi", Intrinsic::trunc},
+                         {"rmi", Intrinsic::floor},
+                         {"rpi", Intrinsic::ceil}})
+    if (O.has(Mod))
+      X = B.CreateUnaryIntrinsic(Id, X);
+  if (O.has("sat"))
+    X = saturate(X);
+  unsigned FromBits = X->getType()->getPrimitiveSizeInBits();
+  if (ptxWidth(To) >= FromBits && To != "bf16") // exact
+    return fromFloat(To == "f64" ? B.CreateFPExt(X, B.getDoubleTy()) : X, To);
+  // Round to nearest even: to 16 bits from a double through float rounded
+  // to odd, so that it rounds once.
+  Value *Y = FromBits == 64 && To != "f32" ? toFloatOdd(X) : X;
+  Value *R, *Back;
+  if (To == "bf16") {
+    R = fromFloat(Y, To);
+    Back = asFloat(R, To);
+  } else {
+    Value *F = B.CreateFPTrunc(Y, To == "f16" ? B.getHalfTy() : B.getFloatTy());
+    R = fromFloat(F, To);
+    Back = F;
+  }
+  if (Back->getType() != X->getType())
+    Back = B.CreateFPExt(Back, X->getType());
+  // The directed modes: one step from the nearest where it went past.
+  Value *Negative = B.CreateICmpSLT(R, ConstantInt::get(R->getType(), 0));
+  if (O.has("rz"))
+    R = step(B, R, B.getTrue(),
+             B.CreateFCmpOGT(B.CreateUnaryIntrinsic(Intrinsic::fabs, Back),
+                             B.CreateUnaryIntrinsic(Intrinsic::fabs, X)));
+  else if (O.has("rm"))
+    R = step(B, R, B.CreateNot(Negative), B.CreateFCmpOGT(Back, X));
+  else if (O.has("rp"))
+    R = step(B, R, Negative, B.CreateFCmpOLT(Back, X));
+  unsigned W = R->getType()->getIntegerBitWidth();
+  APInt Nan = To == "f16"    ? APInt(16, 0x7fff)
+              : To == "bf16" ? APInt(16, 0x7fff)
+                             : APInt(W, 0x7fffffff);
+  Value *IsNan = B.CreateFCmpUNO(X, X);
+  if (O.has("satfinite")) { // infinities to the largest finite
+    APInt Max = To == "f16"    ? APInt(16, 0x7bff)
+                : To == "bf16" ? APInt(16, 0x7f7f)
+                               : APInt(32, 0x7f7fffff);
+    Value *Mag = B.CreateAnd(R, B.getInt(APInt::getSignedMaxValue(W)));
+    Value *Inf = B.CreateICmpUGT(Mag, B.getInt(Max));
+    R = B.CreateSelect(B.CreateAnd(Inf, B.CreateNot(IsNan)),
+                       B.CreateOr(B.CreateAnd(R, B.getInt(APInt::getSignMask(W))),
+                                  B.getInt(Max)),
+                       R);
+  }
+  if (O.has("relu")) // negatives to +0, NaN to the canonical NaN
+    R = B.CreateSelect(IsNan, B.getInt(Nan),
+                       B.CreateSelect(Negative, ConstantInt::get(R->getType(), 0), R));
+  return R;
+}
+
+Expected<Value *> PtxOps::set(const PtxOpcode &O, Value *A, Value *Bv) {
+  StringRef From = O.type(0), To = O.type(1);
+  bool Pair = From.ends_with("x2");
+  PtxOpcode Cmp{"setp", {O.Mods.front(), Pair ? From.drop_back(2) : From}};
+  unsigned Lane = Pair ? 16 : ptxWidth(From), Out = Pair ? 16 : ptxWidth(To);
+  StringRef ToLane = Pair && To.ends_with("x2") ? To.drop_back(2) : To;
+  // True is 1.0 in a float result, all ones in an integer one.
+  APInt True = ToLane == "f32"    ? APInt(32, 0x3f800000)
+               : ToLane == "f16"  ? APInt(16, 0x3c00)
+               : ToLane == "bf16" ? APInt(16, 0x3f80)
+               : ToLane == "f64"  ? APInt(64, 0x3ff0000000000000)
+                                  : APInt::getAllOnes(Out);
+  Value *R = B.getIntN(Pair ? 32 : Out, 0);
+  for (unsigned K = 0; K < (Pair ? 2 : 1); ++K) {
+    auto Half = [&](Value *V) {
+      return Pair ? B.CreateTrunc(B.CreateLShr(bits(V, 32), 16 * K),
+                                  B.getInt16Ty())
+                  : bits(V, Lane);
+    };
+    Expected<Value *> P = compare(Cmp, Half(A), Half(Bv));
+    if (!P)
+      return P.takeError();
+    Value *V = B.CreateSelect(*P, B.getInt(True.zextOrTrunc(Out)),
+                              B.getIntN(Out, 0));
+    R = B.CreateOr(R, B.CreateShl(B.CreateZExt(V, R->getType()), 16 * K));
+  }
+  return R;
 }
 
 Expected<Value *> PtxOps::compare(const PtxOpcode &O, Value *A, Value *Bv) {

@@ -43,6 +43,9 @@ struct PtxOpcode {
   }
 };
 
+/// How many source operands instruction \p Op reads.
+unsigned ptxOperands(llvm::StringRef Op);
+
 inline unsigned ptxWidth(llvm::StringRef Ty) {
   if (Ty == "pred")
     return 1;
@@ -77,13 +80,31 @@ public:
   llvm::Expected<llvm::Value *> convert(const PtxOpcode &O, llvm::Value *Src);
   llvm::Expected<llvm::Value *> compare(const PtxOpcode &O, llvm::Value *A,
                                         llvm::Value *Bv);
+  /// set.CMP.DTYPE.STYPE: 1.0 or all ones where the comparison holds, per
+  /// 16-bit lane for f16x2 and bf16x2 sources.
+  llvm::Expected<llvm::Value *> set(const PtxOpcode &O, llvm::Value *A,
+                                    llvm::Value *Bv);
 
 private:
+  /// \p Sat: clamped to [0, 1] (NaN to 0), as .sat says.
   llvm::Expected<llvm::Value *> floatArith(llvm::StringRef Op,
                                            llvm::StringRef Ty,
-                                           llvm::ArrayRef<llvm::Value *> In);
+                                           llvm::ArrayRef<llvm::Value *> In,
+                                           bool Sat);
   llvm::Expected<llvm::Value *> bitOp(const PtxOpcode &O,
                                       llvm::ArrayRef<llvm::Value *> In);
+  /// Float \p X (half, float or double) as \p To's bits, in the rounding
+  /// mode \p O names, with .sat, .satfinite and .relu.
+  llvm::Value *convertFloat(const PtxOpcode &O, llvm::Value *X,
+                            llvm::StringRef To);
+  /// A double (or vector of them) narrowed to float rounding to odd (exact,
+  /// or the neighbour toward zero with its last bit set): rounding that
+  /// again to 16 bits rounds the double correctly.
+  llvm::Value *toFloatOdd(llvm::Value *D);
+  llvm::Value *narrowFma(llvm::ArrayRef<llvm::Value *> F, llvm::StringRef Ty,
+                         bool Sat);
+  /// \p F clamped to [0, 1], NaN to 0 (.sat).
+  llvm::Value *saturate(llvm::Value *F);
 
   llvm::IRBuilder<> &B;
   llvm::Value *Carry = nullptr; ///< CC.CF of add.cc / sub.cc

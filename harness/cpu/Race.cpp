@@ -15,7 +15,7 @@ constexpr unsigned TidBits = 10; ///< Up to 1024 threads a block.
 constexpr uint32_t TidMask = (1u << TidBits) - 1;
 /// Past it, epochs start again (rollover).
 constexpr uint32_t MaxEpoch = (1u << (32 - TidBits)) - 1;
-constexpr uint8_t AtomicBit = 0x10, ByteBits = 0x0f;
+constexpr uint8_t AtomicBit = 0x10, SeedBit = 0x20, ByteBits = 0x0f;
 
 uint32_t epochOf(uint32_t Tag) { return Tag >> TidBits; }
 uint32_t tidOf(uint32_t Tag) { return Tag & TidMask; }
@@ -63,6 +63,44 @@ bool GridView::orders(uint64_t Block, uint32_t Tid, uint32_t Epoch) const {
   return It != Threads.end() && Epoch < It->second;
 }
 
+uint64_t Publications::blockOf(uint32_t Epoch) const {
+  auto It = std::upper_bound(
+      Starts.begin(), Starts.end(), Epoch,
+      [](uint32_t E, const std::pair<uint32_t, uint64_t> &S) {
+        return E < S.first;
+      });
+  return It == Starts.begin() ? ~uint64_t(0) : std::prev(It)->second;
+}
+
+bool Publications::orders(uintptr_t Granule, uint32_t Seen, uint64_t Block,
+                          uint32_t Tid, uint32_t Epoch) const {
+  auto G = Released.find(Granule);
+  if (G == Released.end())
+    return false;
+  auto B = G->second.ByBlock.find(Block);
+  if (B == G->second.ByBlock.end())
+    return false;
+  return llvm::any_of(B->second, [&](const Release &R) {
+    return R.Seq < Seen && (R.Tid == ~0u || R.Tid == Tid) && Epoch < R.Epoch;
+  });
+}
+
+namespace {
+/// Adds (or raises) \p Granule's count in \p To.
+void addAcquired(Acquired &To, uintptr_t Granule, uint32_t Count) {
+  for (auto &[G, C] : To)
+    if (G == Granule) {
+      C = std::max(C, Count);
+      return;
+    }
+  To.push_back({Granule, Count});
+}
+void joinAcquired(Acquired &To, const Acquired &From) {
+  for (auto [G, C] : From)
+    addAcquired(To, G, C);
+}
+} // namespace
+
 GlobalShadow &GlobalShadow::get() {
   static GlobalShadow G;
   return G;
@@ -109,7 +147,8 @@ BlockRace::BlockRace(LaunchRace &L, unsigned Threads, bool Fibers,
       Fibers(Fibers), Threads(Threads),
       Arena(reinterpret_cast<uintptr_t>(Arena)),
       SharedBytes(SharedBytes), Epochs(Fibers ? Threads : 0),
-      Synced(Fibers ? Threads : 0), Shared((SharedBytes + 3) / 4) {}
+      Synced(Fibers ? Threads : 0), Shared((SharedBytes + 3) / 4),
+      Fenced(Fibers ? Threads : 0) {}
 
 uint32_t BlockRace::nextEpoch() {
   if (L.Epoch + 1 >= MaxEpoch)
@@ -144,14 +183,28 @@ void BlockRace::rollover() {
     S.fill(0);
   Views.clear();
   Released.clear();
+  if (!L.Grid) {
+    L.Cross = Publications();
+    L.Cross.Starts.push_back({BlockStart, Block});
+    CrossKnown.clear();
+    CrossPending.clear();
+    CrossThread.clear();
+  }
 }
 
 void BlockRace::startBlock(uint64_t Linear) {
   Block = Linear;
   BlockStart = Barrier = nextEpoch();
   std::fill(Epochs.begin(), Epochs.end(), BlockStart);
+  std::fill(Fenced.begin(), Fenced.end(), 0);
   Views.clear();
   Released.clear();
+  if (!L.Grid) {
+    L.Cross.Starts.push_back({BlockStart, Block});
+    CrossKnown.clear();
+    CrossPending.clear();
+    CrossThread.clear();
+  }
 }
 
 /// Views from what warp operations ordered so far.
@@ -195,7 +248,43 @@ void BlockRace::barrier() {
     Known.join(Pending);
     Pending = GridView();
     ThreadKnown.clear();
+  } else if (!CrossPending.empty() || !CrossThread.empty()) {
+    joinAcquired(CrossKnown, CrossPending);
+    CrossPending.clear();
+    CrossThread.clear();
   }
+}
+
+void BlockRace::crossAcquire(unsigned Tid, uintptr_t Granule) {
+  auto It = L.Cross.Released.find(Granule);
+  if (It == L.Cross.Released.end())
+    return;
+  addAcquired(CrossPending, Granule, It->second.Count);
+  addAcquired(CrossThread[Tid], Granule, It->second.Count);
+}
+
+/// Publishes the block's accesses before its last barrier and \p Tid's so
+/// far (after the release gave it a new epoch).
+void BlockRace::crossRelease(unsigned Tid, uintptr_t Granule) {
+  Publications::Granule &G = L.Cross.Released[Granule];
+  auto &Mine = G.ByBlock[Block];
+  Mine.push_back({G.Count, ~0u, Barrier});
+  Mine.push_back({G.Count, Tid, Epochs[Tid]});
+  ++G.Count;
+}
+
+bool BlockRace::crossOrdered(uint32_t Epoch, uint32_t Tid,
+                             const Who &W) const {
+  auto It = CrossThread.find(W.Tid);
+  if (CrossKnown.empty() && It == CrossThread.end())
+    return false;
+  uint64_t Other = L.Cross.blockOf(Epoch);
+  auto Orders = [&](const Acquired &A) {
+    return llvm::any_of(A, [&](const std::pair<uintptr_t, uint32_t> &G) {
+      return L.Cross.orders(G.first, G.second, Other, Tid, Epoch);
+    });
+  };
+  return Orders(CrossKnown) || (It != CrossThread.end() && Orders(It->second));
 }
 
 /// A cooperative launch's acquire: what releases at \p Granule published.
@@ -273,7 +362,7 @@ HOT bool BlockRace::ordered(uint32_t Tag, const Who &W) const {
              (It != ThreadKnown.end() && It->second.orders(B, Tid, Epoch));
     }
   } else if (Epoch < BlockStart) { // an earlier block of the launch
-    return false;
+    return crossOrdered(Epoch, Tid, W);
   }
   if (Tid == W.Tid || Epoch < Barrier)
     return true;
@@ -316,10 +405,12 @@ HOT void BlockRace::freshen(ShadowCell &C, bool Shared) const {
 
 HOT ShadowCell::Slot BlockRace::conflict(const ShadowCell &C, const Who &W,
                                      const Access &A) const {
-  bool Atomic = A.Flags & RaceAtomic;
+  bool Atomic = A.Flags & RaceAtomic, Seed = A.Flags & RaceCasSeed;
   auto Against = [&](ShadowCell::Slot S) {
-    return C.Tag[S] && (C.Bytes[S] & A.Bytes) &&
-           !(Atomic && (C.Bytes[S] & AtomicBit)) && !ordered(C.Tag[S], W);
+    uint8_t Bits = C.Bytes[S];
+    return C.Tag[S] && (Bits & A.Bytes) &&
+           !((Atomic || Seed) && (Bits & AtomicBit)) &&
+           !(Atomic && (Bits & SeedBit)) && !ordered(C.Tag[S], W);
   };
   if (Against(ShadowCell::Writer))
     return ShadowCell::Writer;
@@ -332,11 +423,12 @@ HOT ShadowCell::Slot BlockRace::conflict(const ShadowCell &C, const Who &W,
 
 HOT void BlockRace::record(ShadowCell &C, const Who &W, const Access &A,
                        bool Shared) {
-  uint8_t Bits = A.Bytes | (A.Flags & RaceAtomic ? AtomicBit : 0);
+  uint8_t Bits = A.Bytes | (A.Flags & RaceAtomic ? AtomicBit : 0) |
+                 (A.Flags & RaceCasSeed ? SeedBit : 0);
   auto Set = [&](ShadowCell::Slot S) {
     if (C.Tag[S] == W.Tag) { // the same thread and epoch: merge
       C.Bytes[S] = ((C.Bytes[S] | Bits) & ByteBits) |
-                   (C.Bytes[S] & Bits & AtomicBit);
+                   (C.Bytes[S] & Bits & (AtomicBit | SeedBit));
     } else {
       C.Tag[S] = W.Tag;
       C.Bytes[S] = Bits;
@@ -380,7 +472,9 @@ BlockRace::describe(const ShadowCell &C, ShadowCell::Slot S,
   const char *Order = OtherBlock && L.Grid
                           ? "no grid barrier or release and acquire orders "
                             "the blocks"
-                      : OtherBlock ? "blocks of a launch are never ordered"
+                      : OtherBlock ? "no __threadfence() before an atomic "
+                                     "(or release and acquire) orders the "
+                                     "blocks"
                       : SameWarp
                           ? "no barrier or warp synchronisation orders them"
                           : "no barrier orders them";
@@ -424,6 +518,11 @@ HOT bool BlockRace::granule(ShadowCell &C, const Who &W, const Access &A,
 
 bool BlockRace::access(unsigned Tid, uintptr_t Addr, uint64_t Bytes,
                        uint32_t Flags, uint32_t Site, const char *Uid) {
+  if (Flags & RaceFence) {
+    if (Fibers)
+      Fenced[Tid] = 1;
+    return false;
+  }
   if (!Bytes)
     return false;
   if (Site >= L.SiteUids.size())
@@ -441,17 +540,29 @@ bool BlockRace::access(unsigned Tid, uintptr_t Addr, uint64_t Bytes,
     if (granule(C, W, A, InShared, Uid))
       return true;
   }
+  if (!Fibers || !(Flags & RaceAtomic))
+    return false;
   uintptr_t Granule = Addr & ~uintptr_t(3);
-  if (Fibers && (Flags & RaceAcquire)) {
+  if (Flags & RaceAcquire)
     acquire(Tid, Granule);
+  // Across blocks, a read-modify-write acquires too: the programming
+  // guide's last block reads the others' results after an atomicInc.
+  if (Flags & (RaceAcquire | RaceWrite)) {
     if (L.Grid)
       gridAcquire(Tid, Granule);
+    else
+      crossAcquire(Tid, Granule);
   }
-  if (Fibers && (Flags & RaceRelease)) {
+  bool Releases = (Flags & RaceRelease) || Fenced[Tid];
+  Fenced[Tid] = 0;
+  if (Flags & RaceRelease)
     release(Tid, Granule);
-    if (L.Grid)
-      gridRelease(Tid, Granule);
-  }
+  else if (Releases) // (the thread's later accesses get a new epoch)
+    Epochs[Tid] = nextEpoch();
+  if (Releases && L.Grid)
+    gridRelease(Tid, Granule);
+  else if (Releases)
+    crossRelease(Tid, Granule);
   return false;
 }
 

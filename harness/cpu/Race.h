@@ -15,10 +15,17 @@
 // - Lanes of a warp are ordered by a warp operation over both of them (Volta
 //   and later; a vector clock per lane joins what the lanes of each
 //   operation know), or always under the warp-synchronous model.
-// - Blocks are never ordered within a launch (global memory): the launch
-//   runs its blocks one after another, so an access of an earlier block has
-//   an epoch below the running block's start. Launches never race: cells of
-//   an earlier launch (another generation) read as untouched.
+// - Blocks are not ordered within a launch (global memory): the launch runs
+//   its blocks one after another, so an access of an earlier block has an
+//   epoch below the running block's start. Launches never race: cells of an
+//   earlier launch (another generation) read as untouched. What orders
+//   blocks is a release and an acquire at one address (Publications): an
+//   atomic after a __threadfence() (or with a release order) publishes its
+//   block's accesses before its last barrier and its thread's so far; an
+//   atomic read-modify-write there (or an acquire) takes them for its
+//   thread at once and for its block at the next barrier. That is the
+//   programming guide's last-block reduction; without the fence the blocks
+//   race.
 // - In a cooperative launch the blocks live at once, taking turns, so an
 //   epoch's block is looked up (GridRace). Blocks are ordered by atomics
 //   with release and acquire orders, as cooperative groups' grid.sync()
@@ -26,7 +33,8 @@
 //   accesses before its last barrier, the releasing thread's so far, what
 //   it acquired), an acquire takes it for its thread at once and for its
 //   whole block at the block's next barrier.
-// - Atomics do not race with atomics. An atomic with an explicit release
+// - Atomics do not race with atomics, nor with the plain read that starts a
+//   compare-and-swap loop (RaceCasSeed: the swap checks the value). An atomic with an explicit release
 //   order publishes what its thread has seen (its view: an epoch per
 //   thread of the block) at its address; one with an acquire order there
 //   takes that view (cooperative groups' multi-warp barriers, flags). Views
@@ -70,6 +78,11 @@ enum RaceFlags : uint32_t {
   RaceCopy = 8, ///< A memcpy's source: copying undefined bytes is no read.
   RaceAcquire = 64, ///< An atomic with an acquire order.
   RaceRelease = 128, ///< An atomic with a release order.
+  /// A plain read whose value only seeds a compare-and-swap of its address.
+  RaceCasSeed = 256,
+  /// A fence of the GPU or system scope (no address): the thread's next
+  /// atomic releases.
+  RaceFence = 512,
 };
 
 /// The shadow of one 4-byte granule.
@@ -133,6 +146,31 @@ struct GridRace {
   llvm::DenseMap<uintptr_t, GridView> Released;
 };
 
+/// Outside cooperative launches (blocks run one after another): each
+/// block's first epoch, and by granule what releases published there, in
+/// order, so that an acquire is the granule and how many it saw. Nothing is
+/// republished (what a block acquired, it does not pass on): each
+/// release and acquire costs O(1), whatever the number of blocks.
+struct Publications {
+  struct Release {
+    uint32_t Seq, Tid, Epoch; ///< Tid ~0: the block's accesses.
+  };
+  struct Granule {
+    llvm::DenseMap<uint64_t, llvm::SmallVector<Release, 1>> ByBlock;
+    uint32_t Count = 0;
+  };
+  llvm::DenseMap<uintptr_t, Granule> Released;
+  std::vector<std::pair<uint32_t, uint64_t>> Starts; ///< (epoch, block)
+  /// The block whose accesses carry \p Epoch (an earlier block's).
+  uint64_t blockOf(uint32_t Epoch) const;
+  /// Whether a release among the first \p Seen at \p Granule ordered
+  /// thread \p Tid of block \p Block's access of \p Epoch.
+  bool orders(uintptr_t Granule, uint32_t Seen, uint64_t Block, uint32_t Tid,
+              uint32_t Epoch) const;
+};
+/// What a thread or block acquired of Publications: (granule, count seen).
+using Acquired = llvm::SmallVector<std::pair<uintptr_t, uint32_t>, 2>;
+
 /// What a launch checks, its epoch counter and the UIDs of the sites seen
 /// so far.
 struct LaunchRace {
@@ -145,6 +183,7 @@ struct LaunchRace {
   /// hardware's, whose users (cooperative groups) need no initialisation.
   unsigned ReservedLo = 0, ReservedHi = 0;
   GridRace *Grid = nullptr; ///< A cooperative launch's.
+  Publications Cross;       ///< Any other launch's.
   bool allowed(const char *Uid) const {
     return Uid && Allowed && Allowed->contains(Uid);
   }
@@ -189,6 +228,12 @@ private:
   uint64_t blockOf(uint32_t Epoch) const;
   void gridAcquire(unsigned Tid, uintptr_t Granule);
   void gridRelease(unsigned Tid, uintptr_t Granule);
+  /// Outside cooperative launches: acquires and releases across blocks
+  /// (Publications), and whether they order \p W after an access of thread
+  /// \p Tid at \p Epoch of an earlier block.
+  void crossAcquire(unsigned Tid, uintptr_t Granule);
+  void crossRelease(unsigned Tid, uintptr_t Granule);
+  bool crossOrdered(uint32_t Epoch, uint32_t Tid, const Who &W) const;
   bool sameThread(uint32_t Tag, const Who &W) const;
   void freshen(ShadowCell &C, bool Shared) const;
   /// Thread \p Tid's view: per thread, the epoch before which it has
@@ -228,6 +273,10 @@ private:
   uint64_t Block = 0;
   GridView Known, Pending;
   llvm::DenseMap<unsigned, GridView> ThreadKnown;
+  // Outside them: the same, of Publications.
+  Acquired CrossKnown, CrossPending;
+  llvm::DenseMap<unsigned, Acquired> CrossThread;
+  std::vector<uint8_t> Fenced; ///< Per thread: fenced since its last atomic.
   RaceFault Found;
 };
 

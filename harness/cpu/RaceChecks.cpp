@@ -12,6 +12,12 @@
 // function returns. Accesses to a thread's own stack through a pointer the
 // code could not tell apart are let through by the runtime.
 //
+// A plain load whose value only reaches, through phis and casts, the
+// expected value of a compare-and-swap of the same address is the seed of a
+// CAS loop (RaceCasSeed): the swap checks what it read, so it races with no
+// atomic. A fence of the GPU or system scope calls the runtime too
+// (RaceFence, no address): the thread's next atomic releases (Race.h).
+//
 // A read through a kernel argument the kernel never writes through (and
 // through nothing it cannot trace) cannot race when no written argument
 // points into the same buffer: the launch publishes such an argument's
@@ -23,6 +29,7 @@
 #include "Race.h"
 #include "Runtime.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -32,6 +39,63 @@
 using namespace llvm;
 
 namespace gevo::cpu {
+namespace {
+
+/// Whether \p I calls libdevice (__nv_uint_as_float and the like: values
+/// only).
+bool isLibdeviceCall(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->isDeclaration() &&
+         Callee->getName().starts_with("__nv_");
+}
+
+/// Whether \p L seeds a compare-and-swap loop on its own address: its
+/// value reaches, through arithmetic, phis and casts, that swap's expected
+/// value, and nothing else but that swap's new value and comparisons.
+bool seedsCompareExchange(const LoadInst &L) {
+  const Value *Ptr = L.getPointerOperand()->stripPointerCasts();
+  SmallVector<const Value *, 8> Work = {&L};
+  SmallPtrSet<const Value *, 8> Seen = {&L};
+  bool Seeds = false;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const auto *User = cast<Instruction>(U.getUser());
+      if (const auto *Cas = dyn_cast<AtomicCmpXchgInst>(User)) {
+        if (U.getOperandNo() == 0 ||
+            Cas->getPointerOperand()->stripPointerCasts() != Ptr)
+          return false;
+        Seeds |= U.getOperandNo() == 1;
+      } else if (isa<PHINode>(User) || isa<CastInst>(User) ||
+                 isa<BinaryOperator>(User) || isa<UnaryOperator>(User) ||
+                 isa<SelectInst>(User) || isa<IntrinsicInst>(User) ||
+                 isLibdeviceCall(*User)) {
+        if (Seen.insert(User).second)
+          Work.push_back(User);
+      } else if (!isa<CmpInst>(User)) {
+        return false; // stored, an address, or passed on: it escapes
+      }
+    }
+  }
+  return Seeds;
+}
+
+/// Whether \p Fence's scope spans blocks (not a block's, a warp's or a
+/// thread's).
+bool ordersBlocks(const FenceInst &Fence) {
+  SyncScope::ID Id = Fence.getSyncScopeID();
+  if (Id == SyncScope::System)
+    return true;
+  SmallVector<StringRef> Names;
+  Fence.getContext().getSyncScopeNames(Names);
+  StringRef Name = Id < Names.size() ? Names[Id] : "";
+  return !is_contained({"singlethread", "block", "cta", "workgroup",
+                        "wavefront", "warp"},
+                       Name);
+}
+
+} // namespace
 
 FunctionInstrumenter::Space
 FunctionInstrumenter::spaceOf(const Value *Ptr) const {
@@ -131,7 +195,14 @@ void FunctionInstrumenter::collectRaceAccesses(
   if (auto *L = dyn_cast<LoadInst>(&I))
     return Add(L->getPointerOperand(), Size(L->getType()),
                RaceRead | (L->isAtomic() ? RaceAtomic | Order(L->getOrdering())
-                                         : 0u));
+                           : seedsCompareExchange(*L) ? RaceCasSeed
+                                                      : 0u));
+  if (auto *Fence = dyn_cast<FenceInst>(&I)) {
+    if (S.Opts.Races && ordersBlocks(*Fence))
+      Out.push_back({&I, ConstantPointerNull::get(PointerType::get(I.getContext(), 0)),
+                     ConstantInt::get(I64, 0), RaceFence, 0});
+    return;
+  }
   if (auto *St = dyn_cast<StoreInst>(&I))
     return Add(St->getPointerOperand(), Size(St->getValueOperand()->getType()),
                RaceWrite | (St->isAtomic()

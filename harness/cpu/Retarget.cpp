@@ -123,6 +123,30 @@ void stripTargetAssumptions(Module &M) {
   }
 }
 
+/// The PTX ABI's system calls the host has no version of: a failed
+/// assert() (__assertfail) stops the kernel as a trap does, as a GPU stops
+/// it with an error; device printf (vprintf) prints nothing and answers 0,
+/// so that a mutant's output cannot flood a run.
+void replaceSystemCalls(Module &M) {
+  SmallVector<CallInst *> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        if (Function *Callee = Call->getCalledFunction();
+            Callee && Callee->isDeclaration() &&
+            (Callee->getName() == "__assertfail" ||
+             Callee->getName() == "vprintf"))
+          Calls.push_back(Call);
+  for (CallInst *Call : Calls) {
+    IRBuilder<> B(Call);
+    if (Call->getCalledFunction()->getName() == "__assertfail")
+      B.CreateIntrinsic(Intrinsic::trap, {}, {});
+    if (!Call->getType()->isVoidTy())
+      Call->replaceAllUsesWith(Constant::getNullValue(Call->getType()));
+    Call->eraseFromParent();
+  }
+}
+
 bool isSyncCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee)
@@ -133,14 +157,17 @@ bool isSyncCall(const CallBase &Call) {
          N == GEVO_RT_MATRIX;
 }
 
-/// Whether \p Kernel may reach a barrier or warp operation (an indirect call
-/// counts as one).
+/// Whether \p Kernel may reach a barrier, a warp operation or a fence (an
+/// indirect call counts as one): its threads then run as fibers, which is
+/// what the judge orders releases and acquires by.
 bool synchronises(Function &Kernel) {
   SmallVector<Function *> Work = {&Kernel};
   SmallPtrSet<Function *, 8> Seen = {&Kernel};
   while (!Work.empty()) {
     Function *F = Work.pop_back_val();
     for (Instruction &I : instructions(*F)) {
+      if (isa<FenceInst>(I))
+        return true;
       auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
@@ -270,6 +297,7 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
     return E;
   if (Error E = checkRunnable(M))
     return E;
+  replaceSystemCalls(M);
   M.setTargetTriple(Triple);
   M.setDataLayout(DL);
   stripTargetAssumptions(M);

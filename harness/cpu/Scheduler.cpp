@@ -49,8 +49,8 @@ std::string faultMessage(uint32_t Code) {
   if (Code & TextureFault)
     return textureFaultMessage(Code);
   if (Code == TrapFault)
-    return "the kernel trapped: __trap(), a trap instruction or unreachable "
-           "code was reached";
+    return "the kernel trapped: __trap(), a failed assert(), a trap "
+           "instruction or unreachable code was reached";
   switch (Status(Code)) {
   case Status::OobRead:
     return "out-of-bounds read";
@@ -246,10 +246,13 @@ bool BlockRun::step() {
       W.S = State::Ready;
       Spinning = true;
     }
+  Mismatch.clear();
   bool Released = !Aborting && release();
   if (!Aborting && !Released && !Spinning)
-    divergent("threads of a block wait at a block barrier and at a warp "
-              "operation that can never complete");
+    divergent(!Mismatch.empty()
+                  ? Mismatch
+                  : "threads of a block wait at a block barrier and at a "
+                    "warp operation that can never complete");
   OnlySpun = !Moved && !Released;
   return false;
 }
@@ -374,6 +377,16 @@ bool BlockRun::releaseWarps() {
   return Progress;
 }
 
+/// "a shuffle (mode 2) over lanes 0x0000ffff", for divergence messages.
+std::string BlockRun::warpOpName(const WarpRequest &R) {
+  static const char *const Kinds[] = {"a shuffle", "a vote", "__syncwarp",
+                                      "a matrix operation"};
+  char Mask[16];
+  snprintf(Mask, sizeof Mask, "0x%08x", R.Mask);
+  return std::string(R.Kind < 4 ? Kinds[R.Kind] : "a warp operation") +
+         " (mode " + std::to_string(R.Mode) + ") over lanes " + Mask;
+}
+
 bool BlockRun::isActiveMask(const WarpRequest &R) {
   return R.Kind == 1 && R.Mode == unsigned(VoteMode::ActiveMask);
 }
@@ -405,7 +418,13 @@ bool BlockRun::releaseWarpGroup(unsigned I) {
       return false;
     const WarpRequest &Other = Waits[J].Warp;
     if (Other.Kind != R.Kind || Other.Mode != R.Mode || Other.Mask != R.Mask) {
-      divergent("lanes of a warp wait at different warp operations");
+      // Lane J may yet complete its own operation (with other lanes) and
+      // come here, as on a GPU: divergent only if nothing moves.
+      if (Mismatch.empty())
+        Mismatch = "lanes of a warp wait at different warp operations (lane " +
+                   std::to_string(I - Base) + " at " + warpOpName(R) +
+                   ", lane " + std::to_string(Lane) + " at " +
+                   warpOpName(Other) + ")";
       return false;
     }
     Lanes.Values[Lane] = Other.Value;

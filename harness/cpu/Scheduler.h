@@ -130,7 +130,7 @@ public:
     auto Stack = reinterpret_cast<uintptr_t>(T.StackLimit);
     if (Addr - Stack < uintptr_t(T.StackTop - T.StackLimit))
       return 0; // a thread's own locals
-    if (T.Tracing)
+    if (T.Tracing && Bytes) // (a fence has none)
       Tracer->record(T.Tid, Addr, Bytes, Flags, Site);
     if (!Race || (Flags & AccessNoRace) ||
         !Race->access(T.Tid, Addr, Bytes, Flags, Site, Uid))
@@ -165,6 +165,10 @@ private:
   bool releaseWarps();
   bool releaseWarpGroup(unsigned I);
   static bool isActiveMask(const WarpRequest &R);
+  static std::string warpOpName(const WarpRequest &R);
+  /// Why a warp operation could not complete in this step (lanes of its
+  /// mask at another one), if one could not.
+  std::string Mismatch;
   bool releaseBarrier();
   void divergent(std::string Message);
   /// Records the race Race found as \p T's fault; 1.

@@ -32,6 +32,20 @@ int bytePerm(int A, int B, int S) {
   return static_cast<int>(R);
 }
 
+/// PTX's fns (llvm.nvvm.fns, which Intrinsics.cpp calls this for): the
+/// position of the |Offset|-th set bit of Mask counting up (Offset > 0) or
+/// down from Base, Base itself when Offset is 0 and its bit is set; else ~0.
+unsigned findNthSet(unsigned Mask, unsigned Base, int Offset) {
+  if (Offset == 0)
+    return Base < 32 && (Mask >> Base & 1) ? Base : ~0u;
+  int64_t Count = Offset > 0 ? Offset : -int64_t(Offset);
+  int Step = Offset > 0 ? 1 : -1;
+  for (int Pos = int(Base); Pos >= 0 && Pos < 32; Pos += Step)
+    if ((Mask >> Pos & 1) && --Count == 0)
+      return unsigned(Pos);
+  return ~0u;
+}
+
 /// Sign-extends the low 24 bits.
 int64_t low24(int V) {
   return static_cast<int64_t>(static_cast<U32>(V) << 8) << 32 >> 40;
@@ -65,6 +79,7 @@ const RuntimeSymbol Symbols[] = {
          static_cast<long long>(A < 0 ? 0ull - static_cast<U64>(A)
                                       : static_cast<U64>(A))),
     {"__nv_byte_perm", address(&bytePerm)},
+    {"__nv_fns", address(&findNthSet)}, // (not libdevice's: PTX's fns)
     INT2("mulhi", int, static_cast<int>((int64_t(A) * B) >> 32)),
     INT2("umulhi", unsigned, static_cast<unsigned>((U64(A) * B) >> 32)),
     INT2("mul64hi", long long, static_cast<long long>((__int128(A) * B) >> 64)),
