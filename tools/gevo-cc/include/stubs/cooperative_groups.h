@@ -141,9 +141,7 @@ public:
   __GEVO_CG unsigned thread_rank() const { return __gevo::blockRank() % N; }
   __GEVO_CG unsigned size() const { return N; }
   __GEVO_CG unsigned num_threads() const { return N; }
-  __GEVO_CG unsigned meta_group_rank() const {
-    return __gevo::blockRank() / N;
-  }
+  __GEVO_CG unsigned meta_group_rank() const { return __gevo::blockRank() / N; }
   __GEVO_CG unsigned meta_group_size() const {
     return (this_thread_block().size() + N - 1) / N;
   }
@@ -300,7 +298,8 @@ template <class L> __GEVO_CG auto matchWord(L Label) {
 template <unsigned N, class L>
 __GEVO_CG coalesced_group labeled_partition(const thread_block_tile<N> &Tile,
                                             L Label) {
-  return coalesced_group(__match_any_sync(Tile.mask(), __gevo::matchWord(Label)));
+  return coalesced_group(
+      __match_any_sync(Tile.mask(), __gevo::matchWord(Label)));
 }
 template <class L>
 __GEVO_CG coalesced_group labeled_partition(const coalesced_group &G, L Label) {

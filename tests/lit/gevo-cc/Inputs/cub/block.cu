@@ -7,12 +7,12 @@
 // and a 16 x 8 block's BlockReduce / BlockScan. Each result is checked
 // against plain loops (a mismatch traps) and the defined ones written to
 // `out` for the hash (common.h).
+#include "common.h"
 #include <cub/block/block_exchange.cuh>
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/block/block_store.cuh>
-#include "common.h"
 
 constexpr int T = 128, N = 4, TILE = T * N, VALID = 300;
 constexpr int OUT = 6 * TILE; // ints of `out` per block
@@ -167,7 +167,8 @@ extern "C" __global__ void block(const int *in, int *out) {
 
 /// A 16 x 8 block: BlockReduce and BlockScan rank threads row-major.
 extern "C" __global__ void block2d(const int *in, int *out) {
-  using Reduce = cub::BlockReduce<int, 16, cub::BLOCK_REDUCE_WARP_REDUCTIONS, 8>;
+  using Reduce =
+      cub::BlockReduce<int, 16, cub::BLOCK_REDUCE_WARP_REDUCTIONS, 8>;
   using Scan = cub::BlockScan<int, 16, cub::BLOCK_SCAN_RAKING, 8>;
   __shared__ typename Reduce::TempStorage reduce;
   __shared__ typename Scan::TempStorage scan;

@@ -7,8 +7,8 @@
 // stable insertion sort by thread 0, carrying the items' blocked
 // positions as values (a mismatch traps); results go to `out` for the
 // hash (common.h).
-#include <cub/cub.cuh>
 #include "common.h"
+#include <cub/cub.cuh>
 
 constexpr int T = 64, N = 4, TILE = T * N, BINS = 16;
 constexpr int OUT = 6 * TILE; // ints of `out` per block
@@ -69,7 +69,9 @@ extern "C" __global__ void sort(const unsigned *in, int *out) {
     int p = t * N + i;
     keysU[p] = tile[p];
     keysI[p] = (int)(tile[p] % 21) - 10;
-    keysF[p] = p % 37 == 0 ? -0.0f : p % 41 == 0 ? 0.0f : ((int)(tile[p] % 64) - 32) * 0.25f;
+    keysF[p] = p % 37 == 0   ? -0.0f
+               : p % 41 == 0 ? 0.0f
+                             : ((int)(tile[p] % 64) - 32) * 0.25f;
     keysB[p] = (unsigned char)(tile[p] >> 8);
   }
   __syncthreads();
@@ -88,19 +90,24 @@ extern "C" __global__ void sort(const unsigned *in, int *out) {
   reset();
   SortU(temp.u).Sort(ku, v);
   __syncthreads();
-  check(keysU, ku, v, false, [](unsigned a, unsigned b) { return a < b; }, refPos, o);
+  check(
+      keysU, ku, v, false, [](unsigned a, unsigned b) { return a < b; }, refPos,
+      o);
 
   reset();
   SortU(temp.u).Sort(ku, v, 4, 12);
   __syncthreads();
-  check(keysU, ku, v, false,
-        [](unsigned a, unsigned b) { return (a >> 4 & 0xff) < (b >> 4 & 0xff); },
-        refPos, o + TILE);
+  check(
+      keysU, ku, v, false,
+      [](unsigned a, unsigned b) { return (a >> 4 & 0xff) < (b >> 4 & 0xff); },
+      refPos, o + TILE);
 
   reset();
   SortI(temp.i).SortDescending(ki, v);
   __syncthreads();
-  check(keysI, ki, v, false, [](int a, int b) { return a > b; }, refPos, o + 2 * TILE);
+  check(
+      keysI, ki, v, false, [](int a, int b) { return a > b; }, refPos,
+      o + 2 * TILE);
 
   reset();
   SortF(temp.f).SortBlockedToStriped(kf, v);
@@ -110,8 +117,10 @@ extern "C" __global__ void sort(const unsigned *in, int *out) {
   reset();
   SortB(temp.b).SortDescendingBlockedToStriped(kb, v);
   __syncthreads();
-  check(keysB, kb, v, true,
-        [](unsigned char a, unsigned char b) { return a > b; }, refPos, o + 4 * TILE);
+  check(
+      keysB, kb, v, true,
+      [](unsigned char a, unsigned char b) { return a > b; }, refPos,
+      o + 4 * TILE);
 
   // Keys only: the sorted key at tile rank p has at most p smaller keys
   // and more than p - 1 not larger.
@@ -128,7 +137,8 @@ extern "C" __global__ void sort(const unsigned *in, int *out) {
 
 /// Histograms of 16 bins of each item's low and high 4 bits.
 extern "C" __global__ void histogram(const unsigned *in, unsigned *out) {
-  using Atomic = cub::BlockHistogram<unsigned char, T, N, BINS, cub::BLOCK_HISTO_ATOMIC>;
+  using Atomic =
+      cub::BlockHistogram<unsigned char, T, N, BINS, cub::BLOCK_HISTO_ATOMIC>;
   using Sorted = cub::BlockHistogram<unsigned char, T, N, BINS>;
   __shared__ typename Atomic::TempStorage atomicTemp;
   __shared__ typename Sorted::TempStorage sortTemp;

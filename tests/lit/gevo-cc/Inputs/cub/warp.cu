@@ -8,8 +8,8 @@
 // inputs (a mismatch traps); with -DCUB_LEGACY_OPS, cub::Sum, cub::Max
 // and cub::Min too (gevo's header only). The defined results go to `out`
 // for the hash (common.h).
-#include <cub/cub.cuh>
 #include "common.h"
+#include <cub/cub.cuh>
 
 constexpr int T = 128, OUT = 16; // ints of `out` per thread
 

@@ -16,7 +16,7 @@ namespace cooperative_groups {
 
 #define __GEVO_CG_OP(Name, Expr)                                               \
   template <class T = void> struct Name {                                      \
-    __device__ T operator()(const T &a, const T &b) const { return Expr; }    \
+    __device__ T operator()(const T &a, const T &b) const { return Expr; }     \
   };
 __GEVO_CG_OP(plus, a + b)
 __GEVO_CG_OP(less, b < a ? b : a)

@@ -2,7 +2,8 @@
 //
 // What gevo's CUB headers share: cub::NullType, the row-major thread rank
 // of a BLOCK_DIM_X x Y x Z block, raw shared slots for TempStorage (so that
-// a TempStorage is trivial and may live in __shared__ unions), a shuffle
+// a TempStorage is trivial and may live in __shared__ unions), the base
+// holding a block collective's TempStorage and rank, a shuffle
 // of any trivially copyable value as 32-bit words, and radix sort's key
 // twiddling (signed and floating keys as unsigned bits that order the
 // same). Not here: CUB's iterators, Traits, Uninitialized, the device-wide
@@ -34,6 +35,23 @@ template <int X, int Y, int Z> __GEVO_CUB int linearTid() {
 template <class T, int N> struct Slots {
   alignas(T) unsigned char Bytes[sizeof(T) * N];
   __GEVO_CUB T &operator[](int I) { return reinterpret_cast<T *>(Bytes)[I]; }
+};
+
+/// What a block collective holds: its TempStorage (the caller's, or with
+/// the default constructor a private __shared__ one, as CUB's) and the
+/// calling thread's row-major rank in an X x Y x Z block.
+template <class Storage, int X, int Y, int Z> class BlockCollective {
+protected:
+  __GEVO_CUB BlockCollective() : S(privateStorage()) {}
+  __GEVO_CUB BlockCollective(Storage &Caller) : S(Caller) {}
+  Storage &S;
+  int Tid = linearTid<X, Y, Z>();
+
+private:
+  __GEVO_CUB static Storage &privateStorage() {
+    __shared__ Storage Private;
+    return Private;
+  }
 };
 
 /// The lanes of the calling thread's logical warp of W lanes.

@@ -17,20 +17,27 @@
 
 namespace cub {
 
+namespace __gevo {
+template <class T, int N> struct ExchangeStorage { Slots<T, N> Items; };
+} // namespace __gevo
+
 template <class T, int BLOCK_DIM_X, int ITEMS_PER_THREAD,
           bool WARP_TIME_SLICING = false, int BLOCK_DIM_Y = 1,
           int BLOCK_DIM_Z = 1>
-class BlockExchange {
+class BlockExchange
+    : __gevo::BlockCollective<
+          __gevo::ExchangeStorage<T, BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z *
+                                         ITEMS_PER_THREAD>,
+          BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> {
+  using Base = typename BlockExchange::BlockCollective;
   static constexpr int N = ITEMS_PER_THREAD;
   static constexpr int Threads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
   using A = __gevo::Arrangement;
 
 public:
-  struct TempStorage {
-    __gevo::Slots<T, Threads * N> Items;
-  };
-  __GEVO_CUB BlockExchange() : S(privateStorage()) {}
-  __GEVO_CUB BlockExchange(TempStorage &Storage) : S(Storage) {}
+  using TempStorage = __gevo::ExchangeStorage<T, Threads * N>;
+  __GEVO_CUB BlockExchange() {}
+  __GEVO_CUB BlockExchange(TempStorage &Storage) : Base(Storage) {}
 
 #define __GEVO_CUB_EXCHANGE(Name, From, To)                                    \
   template <class OutT> __GEVO_CUB void Name(const T(&In)[N], OutT(&Out)[N]) { \
@@ -58,13 +65,9 @@ public:
   }
 
 private:
-  TempStorage &S;
-  int Tid = __gevo::linearTid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>();
+  using Base::S;
+  using Base::Tid;
 
-  __GEVO_CUB static TempStorage &privateStorage() {
-    __shared__ TempStorage Private;
-    return Private;
-  }
   /// Item I goes to tile rank Off[I]; the thread then takes its items in
   /// arrangement To.
   template <A To, class OutT, class OffsetT>

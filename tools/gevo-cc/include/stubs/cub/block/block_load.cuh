@@ -99,7 +99,8 @@ public:
   __GEVO_CUB BlockLoad() {}
   __GEVO_CUB BlockLoad(TempStorage &) {}
 
-  template <class It> __GEVO_CUB void Load(It In, T (&Items)[ITEMS_PER_THREAD]) {
+  template <class It>
+  __GEVO_CUB void Load(It In, T (&Items)[ITEMS_PER_THREAD]) {
     __gevo::load<A, Threads>(Tid, In, Items, __gevo::All);
   }
   template <class It>

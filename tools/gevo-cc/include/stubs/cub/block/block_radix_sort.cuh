@@ -24,12 +24,25 @@
 
 namespace cub {
 
+namespace __gevo {
+template <class K, class V, int Tile> struct SortStorage {
+  Slots<K, Tile> Keys;
+  Slots<V, std::is_same<V, NullType>::value ? 1 : Tile> Values;
+};
+} // namespace __gevo
+
 template <class KeyT, int BLOCK_DIM_X, int ITEMS_PER_THREAD,
           class ValueT = NullType, int RADIX_BITS = 4,
           bool MEMOIZE_OUTER_SCAN = true,
           BlockScanAlgorithm INNER_SCAN_ALGORITHM = BLOCK_SCAN_WARP_SCANS,
           int SMEM_CONFIG = 0, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
-class BlockRadixSort {
+class BlockRadixSort
+    : __gevo::BlockCollective<
+          __gevo::SortStorage<KeyT, ValueT,
+                              BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z *
+                                  ITEMS_PER_THREAD>,
+          BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> {
+  using Base = typename BlockRadixSort::BlockCollective;
   static constexpr int N = ITEMS_PER_THREAD;
   static constexpr int Tile = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z * N;
   static constexpr bool HasValues = !std::is_same<ValueT, NullType>::value;
@@ -38,12 +51,9 @@ class BlockRadixSort {
   static constexpr int KeyBits = sizeof(KeyT) * 8;
 
 public:
-  struct TempStorage {
-    __gevo::Slots<KeyT, Tile> Keys;
-    __gevo::Slots<ValueT, HasValues ? Tile : 1> Values;
-  };
-  __GEVO_CUB BlockRadixSort() : S(privateStorage()) {}
-  __GEVO_CUB BlockRadixSort(TempStorage &Storage) : S(Storage) {}
+  using TempStorage = __gevo::SortStorage<KeyT, ValueT, Tile>;
+  __GEVO_CUB BlockRadixSort() {}
+  __GEVO_CUB BlockRadixSort(TempStorage &Storage) : Base(Storage) {}
 
 #define __GEVO_CUB_SORT(Name, Descending, Striped)                             \
   __GEVO_CUB void Name(KeyT(&Keys)[N], int Begin = 0, int End = KeyBits) {     \
@@ -61,17 +71,11 @@ public:
 #undef __GEVO_CUB_SORT
 
 private:
-  TempStorage &S;
-  int Tid = __gevo::linearTid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>();
-
-  __GEVO_CUB static TempStorage &privateStorage() {
-    __shared__ TempStorage Private;
-    return Private;
-  }
+  using Base::S;
+  using Base::Tid;
 
   /// The bits a sort of [Begin, End) compares.
-  __GEVO_CUB static Bits digits(KeyT Key, int Begin, int End,
-                                bool Descending) {
+  __GEVO_CUB static Bits digits(KeyT Key, int Begin, int End, bool Descending) {
     Bits B = Bits(Radix::twiddle(Key, Descending) >> Begin);
     int Width = End - Begin;
     return Width >= KeyBits ? B : Bits(B & ((Bits(1) << Width) - 1));

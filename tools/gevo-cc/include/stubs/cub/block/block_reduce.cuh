@@ -18,6 +18,12 @@
 
 namespace cub {
 
+namespace __gevo {
+template <class T, int Threads> struct ReduceStorage {
+  Slots<T, Threads> Partial;
+};
+} // namespace __gevo
+
 enum BlockReduceAlgorithm {
   BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY,
   BLOCK_REDUCE_RAKING,
@@ -27,15 +33,17 @@ enum BlockReduceAlgorithm {
 template <class T, int BLOCK_DIM_X,
           BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
           int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
-class BlockReduce {
+class BlockReduce
+    : __gevo::BlockCollective<
+          __gevo::ReduceStorage<T, BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z>,
+          BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> {
   static constexpr int Threads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+  using Base = typename BlockReduce::BlockCollective;
 
 public:
-  struct TempStorage {
-    __gevo::Slots<T, Threads> Partial;
-  };
-  __GEVO_CUB BlockReduce() : S(privateStorage()) {}
-  __GEVO_CUB BlockReduce(TempStorage &Storage) : S(Storage) {}
+  using TempStorage = __gevo::ReduceStorage<T, Threads>;
+  __GEVO_CUB BlockReduce() {}
+  __GEVO_CUB BlockReduce(TempStorage &Storage) : Base(Storage) {}
 
   template <class Op> __GEVO_CUB T Reduce(T In, Op F) {
     return reduce(In, F, Threads);
@@ -58,13 +66,8 @@ public:
   }
 
 private:
-  TempStorage &S;
-  int Tid = __gevo::linearTid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>();
-
-  __GEVO_CUB static TempStorage &privateStorage() {
-    __shared__ TempStorage Private;
-    return Private;
-  }
+  using Base::S;
+  using Base::Tid;
   template <class Op> __GEVO_CUB T reduce(T In, Op F, int NumValid) {
     if (Tid < NumValid)
       S.Partial[Tid] = In;

@@ -23,6 +23,13 @@
 
 namespace cub {
 
+namespace __gevo {
+template <class T, int Threads> struct ScanStorage {
+  Slots<T, Threads> Partial;
+  Slots<T, 2> Whole; // the aggregate, the callback's prefix
+};
+} // namespace __gevo
+
 enum BlockScanAlgorithm {
   BLOCK_SCAN_RAKING,
   BLOCK_SCAN_RAKING_MEMOIZE,
@@ -32,7 +39,11 @@ enum BlockScanAlgorithm {
 template <class T, int BLOCK_DIM_X,
           BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1,
           int BLOCK_DIM_Z = 1>
-class BlockScan {
+class BlockScan
+    : __gevo::BlockCollective<
+          __gevo::ScanStorage<T, BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z>,
+          BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> {
+  using Base = typename BlockScan::BlockCollective;
   static constexpr int Threads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
   using Plus = __gevo::Plus;
   /// What a scan starts from: nothing, an initial value, or a callback.
@@ -48,12 +59,9 @@ class BlockScan {
   }
 
 public:
-  struct TempStorage {
-    __gevo::Slots<T, Threads> Partial;
-    __gevo::Slots<T, 2> Whole; // the aggregate, the callback's prefix
-  };
-  __GEVO_CUB BlockScan() : S(privateStorage()) {}
-  __GEVO_CUB BlockScan(TempStorage &Storage) : S(Storage) {}
+  using TempStorage = __gevo::ScanStorage<T, Threads>;
+  __GEVO_CUB BlockScan() {}
+  __GEVO_CUB BlockScan(TempStorage &Storage) : Base(Storage) {}
 
 // The sums in their four CUB forms: one item or an array, each with or
 // without a block aggregate out.
@@ -64,11 +72,11 @@ public:
   __GEVO_CUB void Name(T In, T &Out Params, T &Aggregate) {                    \
     scan<1>(&In, &Out, Op, Incl, Start, &Aggregate);                           \
   }                                                                            \
-  template <int N> __GEVO_CUB void Name(T (&In)[N], T (&Out)[N] Params) {      \
+  template <int N> __GEVO_CUB void Name(T(&In)[N], T(&Out)[N] Params) {        \
     scan<N>(In, Out, Op, Incl, Start, nullptr);                                \
   }                                                                            \
   template <int N>                                                             \
-  __GEVO_CUB void Name(T (&In)[N], T (&Out)[N] Params, T &Aggregate) {         \
+  __GEVO_CUB void Name(T(&In)[N], T(&Out)[N] Params, T &Aggregate) {           \
     scan<N>(In, Out, Op, Incl, Start, &Aggregate);                             \
   }
   __GEVO_CUB_SCAN(ExclusiveSum, false, , Plus(), initial(T()))
@@ -106,7 +114,8 @@ public:
     scan<N>(In, Out, F, true, call(Call), nullptr);
   }
 
-  template <class Op> __GEVO_CUB void ExclusiveScan(T In, T &Out, T Init, Op F) {
+  template <class Op>
+  __GEVO_CUB void ExclusiveScan(T In, T &Out, T Init, Op F) {
     scan<1>(&In, &Out, F, false, initial(Init), nullptr);
   }
   template <class Op>
@@ -156,13 +165,8 @@ public:
   }
 
 private:
-  TempStorage &S;
-  int Tid = __gevo::linearTid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>();
-
-  __GEVO_CUB static TempStorage &privateStorage() {
-    __shared__ TempStorage Private;
-    return Private;
-  }
+  using Base::S;
+  using Base::Tid;
 
   /// This thread's exclusive prefix of the threads' partials in \p Prefix
   /// (false: none, thread 0 without a seed), and the block aggregate.
@@ -202,8 +206,8 @@ private:
   }
 
   template <int N, class Op, class C>
-  __GEVO_CUB void scan(const T *In, T *Out, Op F, bool Inclusive,
-                       Seed<C> Start, T *AggregateOut) {
+  __GEVO_CUB void scan(const T *In, T *Out, Op F, bool Inclusive, Seed<C> Start,
+                       T *AggregateOut) {
     T Partial = In[0];
     for (int I = 1; I < N; ++I)
       Partial = F(Partial, In[I]);

@@ -29,7 +29,8 @@ namespace cub {
   }
 #define __GEVO_THREADS_HEAD int BLOCK_THREADS,
 __GEVO_CUB_STORE(StoreDirectBlocked, , Blocked, 1)
-__GEVO_CUB_STORE(StoreDirectStriped, __GEVO_THREADS_HEAD, Striped, BLOCK_THREADS)
+__GEVO_CUB_STORE(StoreDirectStriped, __GEVO_THREADS_HEAD, Striped,
+                 BLOCK_THREADS)
 __GEVO_CUB_STORE(StoreDirectWarpStriped, , WarpStriped, 1)
 #undef __GEVO_THREADS_HEAD
 #undef __GEVO_CUB_STORE
