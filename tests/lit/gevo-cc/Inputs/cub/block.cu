@@ -1,7 +1,8 @@
 // CUB's block-level collectives on 2 tiles of 128 threads x 4 items:
 // BlockLoad (warp-transpose, striped, guarded with a default, the free
 // warp-striped load), BlockExchange, BlockStore (striped), BlockReduce
-// (Sum of arrays, Reduce with an operator, num_valid), BlockScan (sums
+// (Sum of arrays, Reduce with an operator, num_valid, ArgMax over
+// KeyValuePairs), BlockScan (sums
 // with and without the block aggregate, scans with an initial value or
 // none, inclusive max scans, a prefix callback op carried over two tiles)
 // and a 16 x 8 block's BlockReduce / BlockScan. Each result is checked
@@ -34,6 +35,7 @@ extern "C" __global__ void block(const int *in, int *out) {
   using Exchange = cub::BlockExchange<int, T, N>;
   using Reduce = cub::BlockReduce<int, T>;
   using Scan = cub::BlockScan<int, T>;
+  using ArgReduce = cub::BlockReduce<cub::KeyValuePair<int, int>, T>;
   __shared__ union {
     typename Load::TempStorage load;
     typename LoadS::TempStorage loadS;
@@ -41,6 +43,7 @@ extern "C" __global__ void block(const int *in, int *out) {
     typename Exchange::TempStorage exchange;
     typename Reduce::TempStorage reduce;
     typename Scan::TempStorage scan;
+    typename ArgReduce::TempStorage arg;
   } temp;
   const int t = threadIdx.x, *tile = in + blockIdx.x * TILE;
   int *o = out + blockIdx.x * OUT;
@@ -94,6 +97,20 @@ extern "C" __global__ void block(const int *in, int *out) {
     SAME(part, plainPart);
     SAME(last, tile[(T - 1) * N + 2]);
     o[TILE] = sum, o[TILE + 1] = mx, o[TILE + 2] = part, o[TILE + 3] = last;
+  }
+
+  // The first thread holding the largest first item, and its item.
+  cub::KeyValuePair<int, int> best =
+      ArgReduce(temp.arg).Reduce(cub::KeyValuePair<int, int>(t, a[0]),
+                                 cub::ArgMax());
+  __syncthreads();
+  if (t == 0) {
+    int at = 0;
+    for (int k = 1; k < T; ++k)
+      at = tile[k * N] > tile[at * N] ? k : at;
+    SAME(best.key, at);
+    SAME(best.value, tile[at * N]);
+    o[5 * TILE + 8] = best.key, o[5 * TILE + 9] = best.value;
   }
 
   // Scans of the blocked tile: thread t's items are t*N .. t*N+N-1.

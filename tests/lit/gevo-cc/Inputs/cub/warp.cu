@@ -5,9 +5,9 @@
 // aggregate, InclusiveScan with and without an initial value,
 // ExclusiveScan with an initial value or none, Scan, Broadcast, logical
 // warps of 16 lanes). Each checked against plain loops over the warp's
-// inputs (a mismatch traps); with -DCUB_LEGACY_OPS, cub::Sum, cub::Max
-// and cub::Min too (gevo's header only). The defined results go to `out`
-// for the hash (common.h).
+// inputs (a mismatch traps); with -DCUB_LEGACY_OPS, cub::Sum, cub::Max,
+// cub::Min, CTA_SYNC and WARP_SYNC too (gevo's header only). The defined
+// results go to `out` for the hash (common.h).
 #include "common.h"
 #include <cub/cub.cuh>
 
@@ -70,6 +70,8 @@ extern "C" __global__ void warp(const int *in, int *out) {
   int pmax = warpIn[0], pmin = warpIn[0];
   for (int k = 0; k < 32; ++k)
     pmax = max(pmax, warpIn[k]), pmin = min(pmin, warpIn[k]);
+  cub::WARP_SYNC(~0u);
+  cub::CTA_SYNC();
   if (lane == 0) {
     SAME(lmax, pmax);
     SAME(lmin, pmin);

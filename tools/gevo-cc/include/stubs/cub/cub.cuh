@@ -3,8 +3,9 @@
 // CUB's block- and warp-level collectives, written for gevo's CUDA header
 // (`gevo-cc --cuda-headers gevo`, no toolkit): BlockLoad, BlockStore,
 // BlockExchange, BlockReduce, BlockScan, BlockRadixSort, BlockHistogram,
-// WarpReduce, WarpScan, the free load/store functions, cub::Sum/Max/Min
-// and cuda::maximum/minimum. Each header says what it covers and leaves
+// WarpReduce, WarpScan, the free load/store functions, cub::Sum/Max/Min,
+// ArgMax/ArgMin and KeyValuePair, cuda::maximum/minimum and CUB 2's
+// CTA_SYNC / WARP_SYNC. Each header says what it covers and leaves
 // out. Correct and race-free, not fast: plain shared-memory algorithms
 // with barriers, and warp shuffles. Not here: device-wide algorithms
 // (cub::DeviceReduce, DeviceScan, DeviceRadixSort, ... : host code),
@@ -24,6 +25,7 @@
 #include <cub/block/block_scan.cuh>
 #include <cub/block/block_store.cuh>
 #include <cub/thread/thread_operators.cuh>
+#include <cub/util_ptx.cuh>
 #include <cub/util_type.cuh>
 #include <cub/warp/warp_reduce.cuh>
 #include <cub/warp/warp_scan.cuh>
