@@ -16,13 +16,16 @@
 // bit_or, bit_xor, and in <cooperative_groups/scan.h> inclusive_scan and
 // exclusive_scan; grid_group (this_grid: sync under a cooperative launch,
 // thread_rank, size, num_threads, num_blocks, block_rank, block_index,
-// dim_blocks, is_valid). Not here: tiles of more than 32 threads,
-// reduce/scan over a thread_group, the *_update scans, cluster groups,
+// dim_blocks, is_valid). Shuffles, reductions and scans take any trivially
+// copyable type. Not here: tiles of more than 32 threads, reduce/scan over
+// a thread_group, the *_update scans, cluster groups,
 // thread_block_tile<N, Parent>'s second argument, invoke_one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_STUB_COOPERATIVE_GROUPS_H
 #define GEVO_STUB_COOPERATIVE_GROUPS_H
+
+#include "../gevo_cuda/cg_shuffle.h"
 
 #define __GEVO_CG __device__ __forceinline__
 
@@ -146,16 +149,16 @@ public:
     return (this_thread_block().size() + N - 1) / N;
   }
   template <class T> __GEVO_CG T shfl(T V, unsigned Src) const {
-    return __shfl_sync(mask(), V, Src, N);
+    return __gevo_shfl::shuffle<__gevo_shfl::Idx>(mask(), V, Src, N);
   }
   template <class T> __GEVO_CG T shfl_up(T V, unsigned D) const {
-    return __shfl_up_sync(mask(), V, D, N);
+    return __gevo_shfl::shuffle<__gevo_shfl::Up>(mask(), V, D, N);
   }
   template <class T> __GEVO_CG T shfl_down(T V, unsigned D) const {
-    return __shfl_down_sync(mask(), V, D, N);
+    return __gevo_shfl::shuffle<__gevo_shfl::Down>(mask(), V, D, N);
   }
   template <class T> __GEVO_CG T shfl_xor(T V, unsigned D) const {
-    return __shfl_xor_sync(mask(), V, D, N);
+    return __gevo_shfl::shuffle<__gevo_shfl::Xor>(mask(), V, D, N);
   }
   __GEVO_CG int any(int P) const { return __any_sync(mask(), P); }
   __GEVO_CG int all(int P) const { return __all_sync(mask(), P); }
@@ -189,7 +192,8 @@ public:
   __GEVO_CG unsigned meta_group_rank() const { return 0; }
   __GEVO_CG unsigned meta_group_size() const { return 1; }
   template <class T> __GEVO_CG T shfl(T V, unsigned Rank) const {
-    return __shfl_sync(Mask, V, __gevo::nthLane(Mask, Rank));
+    return __gevo_shfl::shuffle<__gevo_shfl::Idx>(Mask, V,
+                                                  __gevo::nthLane(Mask, Rank));
   }
   /// Ranks below D (above size() - 1 - D for shfl_down) keep their value.
   template <class T> __GEVO_CG T shfl_up(T V, unsigned D) const {

@@ -3,8 +3,8 @@
 // What gevo's CUB headers share: cub::NullType, the row-major thread rank
 // of a BLOCK_DIM_X x Y x Z block, raw shared slots for TempStorage (so that
 // a TempStorage is trivial and may live in __shared__ unions), the base
-// holding a block collective's TempStorage and rank, a shuffle
-// of any trivially copyable value as 32-bit words, and radix sort's key
+// holding a block collective's TempStorage and rank, shuffles of any
+// trivially copyable value (gevo_cuda/cg_shuffle.h), and radix sort's key
 // twiddling (signed and floating keys as unsigned bits that order the
 // same). Not here: CUB's iterators, Traits, Uninitialized, the device-wide
 // (cub::Device*) algorithms.
@@ -14,6 +14,8 @@
 #define GEVO_STUB_CUB_UTIL_TYPE_CUH
 
 #include <type_traits>
+
+#include "../../gevo_cuda/cg_shuffle.h"
 
 #define __GEVO_CUB __device__ __forceinline__
 
@@ -59,22 +61,10 @@ template <int W> __GEVO_CUB unsigned warpMask() {
   return W >= 32 ? ~0u : ((1u << W % 32) - 1) << (LaneId() / W * W);
 }
 
-enum ShuffleKind { Idx, Up, Down };
-/// shfl.sync of any trivially copyable value, word by word, within
-/// segments of Width lanes.
-template <ShuffleKind K, class T>
-__GEVO_CUB T shuffle(unsigned Mask, T V, int Arg, int Width) {
-  constexpr int Words = (sizeof(T) + 3) / 4;
-  unsigned In[Words] = {}, Out[Words];
-  __builtin_memcpy(In, &V, sizeof(T));
-  for (int I = 0; I < Words; ++I)
-    Out[I] = K == Idx  ? __shfl_sync(Mask, In[I], Arg, Width)
-             : K == Up ? __shfl_up_sync(Mask, In[I], (unsigned)Arg, Width)
-                       : __shfl_down_sync(Mask, In[I], (unsigned)Arg, Width);
-  T R;
-  __builtin_memcpy(&R, Out, sizeof(T));
-  return R;
-}
+using __gevo_shfl::Down;
+using __gevo_shfl::Idx;
+using __gevo_shfl::shuffle;
+using __gevo_shfl::Up;
 
 struct Plus {
   template <class T> __GEVO_CUB T operator()(const T &A, const T &B) const {
