@@ -7,8 +7,9 @@
 // ArgMax/ArgMin and KeyValuePair, cuda::maximum/minimum and CUB 2's
 // CTA_SYNC / WARP_SYNC. Each header says what it covers and leaves
 // out. Correct and race-free, not fast: plain shared-memory algorithms
-// with barriers, and warp shuffles. Not here: device-wide algorithms
-// (cub::DeviceReduce, DeviceScan, DeviceRadixSort, ... : host code),
+// with barriers, and warp shuffles. The device-wide algorithms
+// (cub::DeviceReduce, DeviceScan, DeviceRadixSort, ...) are declarations
+// for host code to parse (device/device_host_only.cuh). Not here:
 // iterators, BlockDiscontinuity, BlockAdjacentDifference, BlockShuffle,
 // BlockMergeSort, BlockRunLengthDecode, the Warp{Load,Store,Exchange,
 // MergeSort} collectives.
@@ -24,6 +25,7 @@
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/block/block_store.cuh>
+#include <cub/device/device_host_only.cuh>
 #include <cub/thread/thread_operators.cuh>
 #include <cub/util_ptx.cuh>
 #include <cub/util_type.cuh>
