@@ -11,7 +11,8 @@
 // match_any, match_all, thread_rank, size), binary_partition and
 // labeled_partition of a tile or coalesced group (coalesced groups, by
 // ballot and match.sync), thread_group (any of those, or a tile of a size
-// known at run time: tiled_partition(group, n)), cg::sync(group); in
+// known at run time: tiled_partition(group, n)), cg::sync(group),
+// invoke_one and invoke_one_broadcast; in
 // <cooperative_groups/reduce.h>, reduce with plus, less, greater, bit_and,
 // bit_or, bit_xor, and in <cooperative_groups/scan.h> inclusive_scan and
 // exclusive_scan; grid_group (this_grid: sync under a cooperative launch,
@@ -19,7 +20,7 @@
 // dim_blocks, is_valid). Shuffles, reductions and scans take any trivially
 // copyable type. Not here: tiles of more than 32 threads, reduce/scan over
 // a thread_group, the *_update scans, cluster groups,
-// thread_block_tile<N, Parent>'s second argument, invoke_one.
+// thread_block_tile<N, Parent>'s second argument.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_STUB_COOPERATIVE_GROUPS_H
@@ -271,6 +272,22 @@ __GEVO_CG thread_group tiled_partition(const thread_block &, unsigned N) {
 }
 
 template <class G> __GEVO_CG void sync(const G &Group) { Group.sync(); }
+
+/// Calls \p Fn in one thread of \p Group (a tile or coalesced group): the
+/// thread of rank 0.
+template <class G, class F, class... A>
+__GEVO_CG void invoke_one(const G &Group, F &&Fn, A &&...Args) {
+  if (Group.thread_rank() == 0)
+    Fn(static_cast<A &&>(Args)...);
+}
+/// invoke_one, its result given to every thread of \p Group.
+template <class G, class F, class... A>
+__GEVO_CG auto invoke_one_broadcast(const G &Group, F &&Fn, A &&...Args) {
+  decltype(Fn(static_cast<A &&>(Args)...)) R{};
+  if (Group.thread_rank() == 0)
+    R = Fn(static_cast<A &&>(Args)...);
+  return Group.shfl(R, 0);
+}
 
 /// The threads of \p Tile whose \p Pred is the same as this thread's.
 template <unsigned N>

@@ -2,10 +2,10 @@
 // tile by a predicate and of the resulting coalesced group again,
 // labeled_partition of a 32- and a 16-thread tile by int and 64-bit keys,
 // thread_group (of a block, of tiled_partition(block, 8) at run time,
-// of a coalesced group) and cg::sync. Each group's size, thread_rank,
-// ballot, match_any, shfl_up/shfl_down and a reduce and scan over it are
-// checked against ballots, match_any_sync and loops over the warp's
-// inputs (a mismatch traps).
+// of a coalesced group), cg::sync, invoke_one and invoke_one_broadcast.
+// Each group's size, thread_rank, ballot, match_any, shfl_up/shfl_down and
+// a reduce and scan over it are checked against ballots, match_any_sync
+// and loops over the warp's inputs (a mismatch traps).
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cooperative_groups/scan.h>
@@ -79,6 +79,29 @@ extern "C" __global__ void partitions(const int *in, int *out) {
   int halfSum = checkGroup(halfPeers, __match_any_sync(halfMask, wide), warpIn);
   cg::coalesced_group bySign = cg::labeled_partition(warp, v >= 0);
   SAME(bySign.size(), side.size());
+
+  // One call per group: rank 0's, its result to all.
+  int leader = cg::invoke_one_broadcast(peers, [&] { return v * 10 + 1; });
+  SAME(leader, warpIn[__ffs(__match_any_sync(~0u, key)) - 1] * 10 + 1);
+  __shared__ int groups;
+  if (t == 0)
+    groups = 0;
+  __syncthreads();
+  cg::invoke_one(quarter, [&] { atomicAdd(&groups, 1); });
+  __syncthreads();
+  if (t == 0) {
+    int plain = 0;
+    for (int w = 0; w < (int)blockDim.x / 32; ++w)
+      for (int kind = 0; kind < 4; ++kind) {
+        bool found = false;
+        for (int k = 0; k < 32; ++k) {
+          int x = in[blockIdx.x * blockDim.x + w * 32 + k];
+          found |= (x >= 0) * 2 + (x & 1) == kind;
+        }
+        plain += found;
+      }
+    SAME(groups, plain);
+  }
 
   // thread_group at run time.
   cg::thread_group eight = cg::tiled_partition(block, 8);
