@@ -237,9 +237,12 @@ public:
       : Block(false), Mask(T.mask()) {}
   __GEVO_CG thread_group(const coalesced_group &G)
       : Block(false), Mask(G.mask()) {}
-  /// The tile of \p N lanes (a power of two up to 32) holding this thread.
+  /// The tile of \p N lanes holding this thread; traps unless N is a power
+  /// of two up to 32 (larger tiles need --cuda-headers nvidia).
   __GEVO_CG static thread_group tile(unsigned N) {
-    unsigned Lanes = N >= 32 ? ~0u : (1u << N) - 1;
+    if (N == 0 || N > 32 || (N & (N - 1)))
+      __trap();
+    unsigned Lanes = N == 32 ? ~0u : (1u << N) - 1;
     return thread_group(false, Lanes << (__gevo::lane() / N * N));
   }
   __GEVO_CG void sync() const {
