@@ -33,6 +33,7 @@ struct Program::Impl {
   std::unique_ptr<Jit> J;
   StringMap<Kernel> Kernels;
   StringMap<uint64_t> GlobalBytes;
+  StringMap<std::pair<uint64_t, bool>> LocalGlobals; ///< RetargetInfo's
   std::vector<CheckedRange> GlobalRanges; ///< Sorted by address.
   uint64_t ThreadCostLimit = 0, LaunchCostLimit = 0;
   bool ParallelBlocks = true;
@@ -51,13 +52,20 @@ struct Program::Impl {
   uint64_t *ReadOnlyTable = nullptr;
 
   Error collectGlobalRanges(const StringSet<> &ReadOnly) {
-    for (auto &[Name, Bytes] : GlobalBytes) {
+    auto Add = [&](StringRef Name, uint64_t Bytes, bool Writable) -> Error {
       auto Address = J->lookup(Name);
       if (!Address)
         return Address.takeError();
-      GlobalRanges.push_back({reinterpret_cast<uintptr_t>(*Address), Bytes,
-                              !ReadOnly.contains(Name)});
-    }
+      GlobalRanges.push_back(
+          {reinterpret_cast<uintptr_t>(*Address), Bytes, Writable});
+      return Error::success();
+    };
+    for (auto &[Name, Bytes] : GlobalBytes)
+      if (Error E = Add(Name, Bytes, !ReadOnly.contains(Name)))
+        return E;
+    for (auto &[Name, Local] : LocalGlobals)
+      if (Error E = Add(Name, Local.first, Local.second))
+        return E;
     llvm::sort(GlobalRanges, [](const CheckedRange &A, const CheckedRange &B) {
       return A.Lo < B.Lo;
     });
@@ -216,6 +224,7 @@ Program::load(std::unique_ptr<Module> M, std::unique_ptr<LLVMContext> Ctx,
   P->StaticSharedBytes = Info.StaticSharedBytes;
   P->CheckSites = Info.CheckSites;
   P->GlobalBytes = std::move(Info.GlobalBytes);
+  P->LocalGlobals = std::move(Info.LocalGlobals);
   P->ThreadCostLimit = Opts.ThreadCostLimit;
   P->LaunchCostLimit = Opts.LaunchCostLimit;
   P->ParallelBlocks = Opts.ParallelBlocks;

@@ -147,6 +147,23 @@ void replaceSystemCalls(Module &M) {
   }
 }
 
+/// The prefix of the module's own variables once exposed.
+constexpr StringLiteral LocalGlobalPrefix = "gevo.local.";
+
+/// Gives the module's own variables (private and internal: a function's
+/// constant tables, `static __device__` variables) external names, so that
+/// the JIT can say where they are and the memory checks let their accesses
+/// through.
+void exposeLocalGlobals(Module &M) {
+  for (GlobalVariable &G : M.globals())
+    if (!G.isDeclaration() && G.hasLocalLinkage()) {
+      G.setName(LocalGlobalPrefix + (G.hasName() ? G.getName() : "anon"));
+      G.setLinkage(GlobalValue::ExternalLinkage);
+      G.setVisibility(GlobalValue::HiddenVisibility);
+      G.setDSOLocal(true);
+    }
+}
+
 bool isSyncCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee)
@@ -298,6 +315,7 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
   if (Error E = checkRunnable(M))
     return E;
   replaceSystemCalls(M);
+  exposeLocalGlobals(M);
   M.setTargetTriple(Triple);
   M.setDataLayout(DL);
   stripTargetAssumptions(M);
@@ -345,11 +363,15 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
   Info.CheckSites = instrument(M, Ctx, Opts, Info.StaticSharedBytes,
                                Info.ReadOnlyGlobals, Entries,
                                Info.Shapes.size());
-  for (GlobalVariable &G : M.globals())
-    if (!G.isDeclaration() && G.hasExternalLinkage() &&
-        G.getName() != ReadOnlyArgsVar)
-      Info.GlobalBytes[G.getName()] =
-          DL.getTypeAllocSize(G.getValueType()).getFixedValue();
+  for (GlobalVariable &G : M.globals()) {
+    if (G.isDeclaration() || G.getName() == ReadOnlyArgsVar)
+      continue;
+    uint64_t Bytes = DL.getTypeAllocSize(G.getValueType()).getFixedValue();
+    if (G.getName().starts_with(LocalGlobalPrefix))
+      Info.LocalGlobals[G.getName()] = {Bytes, !G.isConstant()};
+    else if (G.hasExternalLinkage())
+      Info.GlobalBytes[G.getName()] = Bytes;
+  }
   for (Function &F : M)
     if (!F.isDeclaration()) {
       addAbortExits(F, Ctx);

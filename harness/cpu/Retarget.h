@@ -87,6 +87,10 @@ struct RetargetInfo {
   unsigned ReservedSharedLo = 0, ReservedSharedHi = 0; ///< See SharedLayout.
   /// Size of each module-scope variable the host can reach by name.
   llvm::StringMap<uint64_t> GlobalBytes;
+  /// The module's own variables (a function's constant tables, `static
+  /// __device__` ones): checked memory the host cannot name; bytes, and
+  /// whether they may be written.
+  llvm::StringMap<std::pair<uint64_t, bool>> LocalGlobals;
   llvm::StringSet<> ReadOnlyGlobals; ///< The __constant__ variables.
   unsigned CheckSites = 0; ///< Memory checks, each with a CheckCache.
   std::vector<BlockShape> Shapes; ///< By the CostMarkers' block numbers.

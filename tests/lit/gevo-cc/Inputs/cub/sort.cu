@@ -13,10 +13,8 @@
 constexpr int T = 64, N = 4, TILE = T * N, BINS = 16;
 constexpr int OUT = 6 * TILE; // ints of `out` per block
 
-/// Radix sort's order of floats: -0 before +0.
-__device__ bool floatBefore(float a, float b) {
-  return a < b || (a == b && signbit(a) && !signbit(b));
-}
+/// Radix sort's order of floats: -0 and +0 are equal (CUB documents it).
+__device__ bool floatBefore(float a, float b) { return a < b; } // -0 == +0
 
 /// Thread 0 sorts the blocked tile \p keys stably by \p before into
 /// \p refPos (the items' blocked positions in sorted order); then each

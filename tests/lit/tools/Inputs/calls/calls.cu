@@ -39,3 +39,11 @@ extern "C" __global__ void warp_wait(int *out) {
     __syncwarp(lane < 8 ? 0xffu : 0xffffff00u);
   out[threadIdx.x] = v;
 }
+
+// A function's constant table (clang makes it a private global) read with
+// a variable index: checked memory like any variable (once oob_read).
+extern "C" __global__ void const_table(unsigned *out) {
+  const unsigned long long S[3] = {1, 2, 0x123456789ull};
+  unsigned t = threadIdx.x;
+  out[t] = (unsigned)S[t % 3];
+}

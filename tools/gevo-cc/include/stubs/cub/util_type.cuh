@@ -79,9 +79,9 @@ template <> struct UnsignedOf<4> { using Type = unsigned; };
 template <> struct UnsignedOf<8> { using Type = unsigned long long; };
 
 /// Radix sort's view of a key: unsigned bits in the keys' order (the sign
-/// bit flipped for signed integers; for floats, negative values' bits
-/// all flipped, non-negative values' sign bit flipped), inverted for a
-/// descending sort.
+/// bit flipped for signed integers; for floats, -0 taken for +0, as CUB
+/// documents, then negative values' bits all flipped, non-negative values'
+/// sign bit flipped), inverted for a descending sort.
 template <class K> struct RadixKey {
   static_assert(std::is_arithmetic<K>::value,
                 "gevo's BlockRadixSort sorts integer and floating keys");
@@ -90,7 +90,7 @@ template <class K> struct RadixKey {
   __GEVO_CUB static Bits twiddle(K Key, bool Descending) {
     Bits B = __builtin_bit_cast(Bits, Key);
     if (std::is_floating_point<K>::value)
-      B = (B & High) ? Bits(~B) : Bits(B ^ High);
+      B = B == High ? High : (B & High) ? Bits(~B) : Bits(B ^ High);
     else if (std::is_signed<K>::value)
       B = Bits(B ^ High);
     return Descending ? Bits(~B) : B;

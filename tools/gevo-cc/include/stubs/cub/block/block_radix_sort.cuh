@@ -5,8 +5,8 @@
 // BLOCK_DIM_Y, BLOCK_DIM_Z>: Sort, SortDescending, SortBlockedToStriped and
 // SortDescendingBlockedToStriped of a blocked tile of integer or floating
 // keys, optionally with values, on the key bits [begin_bit, end_bit) of
-// radix sort's key order (floats: -0 before +0, as CUB's twiddling
-// orders them). Stable, as CUB's is: keys equal on those bits keep their
+// radix sort's key order (floats: -0 and +0 equal, as CUB documents them).
+// Stable, as CUB's is: keys equal on those bits keep their
 // blocked order, in both directions. Plain: every key goes to shared
 // memory, each thread counts the keys ranked before each of its own, the
 // keys and values move to their ranks and come back blocked or striped.
