@@ -10,8 +10,11 @@
 //
 // Every scope is served by the C++ atomic builtins, which are system scope:
 // stronger than a block or device scope asks, so correct, and what the cpu
-// target's race judge reads (orders as LLVM atomic orderings). Not here:
-// wait / notify, cuda::atomic_flag, fetch_min/max on floats.
+// target's race judge reads (orders as LLVM atomic orderings). LLVM 19's
+// NVPTX ignores those orderings, so __threadfence() gives them to the GPU;
+// an ordered load is a fetch_or of 0 (LLVM 19 cannot select an acquire
+// load), so it needs writable memory. Not here: wait / notify,
+// cuda::atomic_flag, fetch_min/max on floats, 1- and 2-byte types.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_CUDA_ATOMIC_REF_H
@@ -30,79 +33,115 @@ __host__ __device__ constexpr int order(memory_order o) {
                                      : __ATOMIC_SEQ_CST;
 }
 // The order of a compare-exchange's failed load: no release part.
-__host__ __device__ constexpr int failOrder(memory_order o) {
-  return o == memory_order_acq_rel   ? __ATOMIC_ACQUIRE
-         : o == memory_order_release ? __ATOMIC_RELAXED
-                                     : order(o);
+__host__ __device__ constexpr memory_order failOrder(memory_order o) {
+  return o == memory_order_acq_rel   ? memory_order_acquire
+         : o == memory_order_release ? memory_order_relaxed
+                                     : o;
 }
+__host__ __device__ constexpr bool releases(memory_order o) {
+  return o == memory_order_release || o == memory_order_acq_rel ||
+         o == memory_order_seq_cst;
+}
+__host__ __device__ constexpr bool acquires(memory_order o) {
+  return o != memory_order_relaxed && o != memory_order_release;
+}
+// LLVM 19's NVPTX emits every atomic as a relaxed PTX atom (and cannot
+// select an ordered atomic load): the fences give the GPU the order, the
+// IR's orderings give it the cpu target's judge.
+__device__ __forceinline__ void before(memory_order o) {
+  if (releases(o))
+    __threadfence();
+}
+__device__ __forceinline__ void after(memory_order o) {
+  if (acquires(o))
+    __threadfence();
+}
+template <class T>
+using bits_t = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
 
-/// The operations, on the object at P (atomic_ref's referent, atomic's
-/// member). D is the difference type of fetch_add.
+/// The operations, on the object Derived::__ptr() points to.
 template <class T, class Derived> class atomic_ops {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "4- or 8-byte atomics only");
+  using U = bits_t<T>;
   __device__ T *ptr() const { return static_cast<const Derived *>(this)->__ptr(); }
+  __device__ U *bits() const { return reinterpret_cast<U *>(ptr()); }
+  __device__ static U toBits(T v) { return __builtin_bit_cast(U, v); }
+  __device__ static T fromBits(U v) { return __builtin_bit_cast(T, v); }
 
 public:
   using value_type = T;
-  static constexpr bool is_always_lock_free = sizeof(T) <= 8;
-  __device__ bool is_lock_free() const noexcept { return is_always_lock_free; }
+  static constexpr bool is_always_lock_free = true;
+  __device__ bool is_lock_free() const noexcept { return true; }
 
+  // An ordered load is an RMW that changes nothing (see above).
   __device__ T load(memory_order o = memory_order_seq_cst) const noexcept {
-    return __atomic_load_n(ptr(), order(o));
+    if (o == memory_order_relaxed)
+      return fromBits(__atomic_load_n(bits(), __ATOMIC_RELAXED));
+    before(o);
+    U v = __atomic_fetch_or(bits(), U(0), order(o));
+    after(o);
+    return fromBits(v);
   }
   __device__ void store(T v, memory_order o = memory_order_seq_cst) const noexcept {
-    __atomic_store_n(ptr(), v, order(o));
+    if (o == memory_order_relaxed)
+      return __atomic_store_n(bits(), toBits(v), __ATOMIC_RELAXED);
+    exchange(v, o);
   }
   __device__ operator T() const noexcept { return load(); }
   __device__ T exchange(T v, memory_order o = memory_order_seq_cst) const noexcept {
-    return __atomic_exchange_n(ptr(), v, order(o));
+    before(o);
+    U r = __atomic_exchange_n(bits(), toBits(v), order(o));
+    after(o);
+    return fromBits(r);
   }
   __device__ bool compare_exchange_strong(T &expected, T desired, memory_order s,
                                           memory_order f) const noexcept {
-    return __atomic_compare_exchange_n(ptr(), &expected, desired, false,
-                                       order(s), order(f));
+    U e = toBits(expected);
+    before(s);
+    bool ok = __atomic_compare_exchange_n(bits(), &e, toBits(desired), false,
+                                          order(s), order(f));
+    after(ok ? s : f);
+    expected = fromBits(e);
+    return ok;
   }
   __device__ bool compare_exchange_strong(
       T &expected, T desired, memory_order o = memory_order_seq_cst) const noexcept {
-    return __atomic_compare_exchange_n(ptr(), &expected, desired, false,
-                                       order(o), failOrder(o));
+    return compare_exchange_strong(expected, desired, o, failOrder(o));
   }
+  // A strong one is a weak one that never fails spuriously.
   __device__ bool compare_exchange_weak(T &expected, T desired, memory_order s,
                                         memory_order f) const noexcept {
-    return __atomic_compare_exchange_n(ptr(), &expected, desired, true,
-                                       order(s), order(f));
+    return compare_exchange_strong(expected, desired, s, f);
   }
   __device__ bool compare_exchange_weak(
       T &expected, T desired, memory_order o = memory_order_seq_cst) const noexcept {
-    return __atomic_compare_exchange_n(ptr(), &expected, desired, true,
-                                       order(o), failOrder(o));
+    return compare_exchange_strong(expected, desired, o, failOrder(o));
   }
 
-  // Arithmetic (integers, floats, pointers in units of the pointee).
-  template <class D>
-  __device__ T fetch_add(D d, memory_order o = memory_order_seq_cst) const noexcept {
+  // Read-modify-writes (integers; fetch_add / fetch_sub also floats and
+  // pointers, in units of the pointee).
+  template <class D> __device__ static auto step(D d) {
     if constexpr (std::is_pointer_v<T>)
-      return __atomic_fetch_add(ptr(), d * sizeof(*T()), order(o));
+      return (ptrdiff_t)d * (ptrdiff_t)sizeof(std::remove_pointer_t<T>);
     else
-      return __atomic_fetch_add(ptr(), (T)d, order(o));
+      return (T)d;
   }
-  template <class D>
-  __device__ T fetch_sub(D d, memory_order o = memory_order_seq_cst) const noexcept {
-    if constexpr (std::is_pointer_v<T>)
-      return __atomic_fetch_sub(ptr(), d * sizeof(*T()), order(o));
-    else
-      return __atomic_fetch_sub(ptr(), (T)d, order(o));
+#define __GEVO_ATOMIC_RMW(NAME, BUILTIN, VALUE)                           \
+  template <class D>                                                           \
+  __device__ T NAME(D d, memory_order o = memory_order_seq_cst) const noexcept {\
+    before(o);                                                                 \
+    T r = BUILTIN(ptr(), VALUE, order(o));                                     \
+    after(o);                                                                  \
+    return r;                                                                  \
   }
-#define __GEVO_ATOMIC_BITS(NAME, BUILTIN)                                      \
-  __device__ T NAME(T v, memory_order o = memory_order_seq_cst) const noexcept {\
-    static_assert(std::is_integral_v<T>, #NAME " needs an integer type");      \
-    return BUILTIN(ptr(), v, order(o));                                        \
-  }
-  __GEVO_ATOMIC_BITS(fetch_and, __atomic_fetch_and)
-  __GEVO_ATOMIC_BITS(fetch_or, __atomic_fetch_or)
-  __GEVO_ATOMIC_BITS(fetch_xor, __atomic_fetch_xor)
-  __GEVO_ATOMIC_BITS(fetch_min, __atomic_fetch_min)
-  __GEVO_ATOMIC_BITS(fetch_max, __atomic_fetch_max)
-#undef __GEVO_ATOMIC_BITS
+  __GEVO_ATOMIC_RMW(fetch_add, __atomic_fetch_add, step(d))
+  __GEVO_ATOMIC_RMW(fetch_sub, __atomic_fetch_sub, step(d))
+  __GEVO_ATOMIC_RMW(fetch_and, __atomic_fetch_and, (T)d)
+  __GEVO_ATOMIC_RMW(fetch_or, __atomic_fetch_or, (T)d)
+  __GEVO_ATOMIC_RMW(fetch_xor, __atomic_fetch_xor, (T)d)
+  __GEVO_ATOMIC_RMW(fetch_min, __atomic_fetch_min, (T)d)
+  __GEVO_ATOMIC_RMW(fetch_max, __atomic_fetch_max, (T)d)
+#undef __GEVO_ATOMIC_RMW
 
   template <class D> __device__ T operator+=(D d) const noexcept { return fetch_add(d) + d; }
   template <class D> __device__ T operator-=(D d) const noexcept { return fetch_sub(d) - d; }

@@ -5,7 +5,8 @@
 // with its memory_order_* constants (also as cuda::memory_order_*), and
 // cuda::std forwarding to the C++ library clang compiles against (its
 // constexpr functions and class templates are usable in device code:
-// cuda::std::array, numeric_limits, min, max, pair, the type traits), plus
+// cuda::std::array, numeric_limits, min, max, pair, the type traits), swap
+// and exchange as device functions (not constexpr in C++17), plus
 // the C++20 bit functions libcu++ offers in C++17 (popcount, countl_zero,
 // countr_zero, has_single_bit, bit_width, bit_cast). Not here: cuda::std's
 // own atomics, chrono, complex, tuple beyond std's, mdspan.
@@ -14,6 +15,7 @@
 #ifndef GEVO_CUDA_ATOMIC_STD_H
 #define GEVO_CUDA_ATOMIC_STD_H
 
+#include <algorithm> // min and max, which libcu++'s headers all bring
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -37,6 +39,21 @@ inline constexpr memory_order memory_order_acquire = memory_order::acquire;
 inline constexpr memory_order memory_order_release = memory_order::release;
 inline constexpr memory_order memory_order_acq_rel = memory_order::acq_rel;
 inline constexpr memory_order memory_order_seq_cst = memory_order::seq_cst;
+
+// C++17's std::swap and std::exchange are not constexpr, so not device
+// functions; libcu++'s are.
+template <class T>
+__host__ __device__ constexpr void swap(T &a, T &b) noexcept {
+  T t = static_cast<T &&>(a);
+  a = static_cast<T &&>(b);
+  b = static_cast<T &&>(t);
+}
+template <class T, class U = T>
+__host__ __device__ constexpr T exchange(T &obj, U &&v) {
+  T old = static_cast<T &&>(obj);
+  obj = static_cast<U &&>(v);
+  return old;
+}
 
 // <bit>, for unsigned types.
 template <class T>
