@@ -14,6 +14,7 @@
 #ifndef GEVO_CUDA_RAND_MRG32K3A_H
 #define GEVO_CUDA_RAND_MRG32K3A_H
 
+#include "rand_common.h"
 #include "rand_tables.h"
 
 struct curandStateMRG32k3a {
@@ -88,10 +89,7 @@ curand_init(unsigned long long seed, unsigned long long subsequence,
   state->s2[2] = state->s2[0];
   skipahead_subsequence(subsequence, state);
   skipahead(offset, state);
-  state->boxmuller_flag = 0;
-  state->boxmuller_flag_double = 0;
-  state->boxmuller_extra = 0.0f;
-  state->boxmuller_extra_double = 0.0;
+  __gevo_clear_normals(state);
 }
 
 // The raw output scaled by (2^32 - 1) / m1, as cuRAND does.

@@ -13,6 +13,8 @@
 #ifndef GEVO_CUDA_RAND_PHILOX_H
 #define GEVO_CUDA_RAND_PHILOX_H
 
+#include "rand_common.h"
+
 struct curandStatePhilox4_32_10 {
   uint4 ctr;
   uint4 output; // the block ctr gives; output[STATE] is the next number
@@ -83,10 +85,7 @@ curand_init(unsigned long long seed, unsigned long long subsequence,
   state->ctr = make_uint4(0, 0, 0, 0);
   state->key = make_uint2((unsigned int)seed, (unsigned int)(seed >> 32));
   state->STATE = 0;
-  state->boxmuller_flag = 0;
-  state->boxmuller_flag_double = 0;
-  state->boxmuller_extra = 0.0f;
-  state->boxmuller_extra_double = 0.0;
+  __gevo_clear_normals(state);
   skipahead_sequence(subsequence, state);
   skipahead(offset, state);
 }

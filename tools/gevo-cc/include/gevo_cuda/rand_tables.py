@@ -148,17 +148,19 @@ def main():
           % words(p, 5))
     print("// x^(2^k) mod p: k = 0..63, then k = 67..130.")
     print("static __device__ const unsigned int __gevo_xorwow_powers[128][5] = {")
-    for r in xorwow_table(p):
-        print("    {%s}," % words(r, 5))
+    rows = ["{%s}" % words(r, 5) for r in xorwow_table(p)]
+    for i in range(0, len(rows), 2):
+        print("    %s," % ", ".join(rows[i:i + 2]))
     print("};\n")
     for name, a, m in (("1", A1, M1), ("2", A2, M2)):
         tables = mrg_tables(a, m)
         for kind, table in zip(("", "SubSeq", "Seq"), tables):
             print("static __device__ const unsigned int "
                   "__gevo_mrg_m%s%s[64][9] = {" % (name, kind))
-            for mat in table:
-                print("    {%s}," % ", ".join("%uu" % x for row in mat
-                                              for x in row))
+            rows = ["{%s}" % ",".join("%uu" % x for row in mat for x in row)
+                    for mat in table]
+            for i in range(0, len(rows), 2):
+                print("    %s," % ", ".join(rows[i:i + 2]))
             print("};")
     print("\n#endif // GEVO_CUDA_RAND_TABLES_H")
 

@@ -16,6 +16,7 @@
 #ifndef GEVO_CUDA_RAND_XORWOW_H
 #define GEVO_CUDA_RAND_XORWOW_H
 
+#include "rand_common.h"
 #include "rand_tables.h"
 
 struct curandStateXORWOW {
@@ -107,10 +108,7 @@ curand_init(unsigned long long seed, unsigned long long subsequence,
   state->v[4] = 5783321u + t0;
   skipahead_sequence(subsequence, state);
   skipahead(offset, state);
-  state->boxmuller_flag = 0;
-  state->boxmuller_flag_double = 0;
-  state->boxmuller_extra = 0.0f;
-  state->boxmuller_extra_double = 0.0;
+  __gevo_clear_normals(state);
 }
 
 static __device__ __forceinline__ unsigned int
