@@ -1,9 +1,12 @@
 //===- curand.h - cuRAND's host types on gevo's header --------*- C++ -*-===//
 //
-// Parse-only: the types and status codes of cuRAND's host API, so that a
-// file whose host code names them compiles (gevo-cc never compiles host
-// code). The numbering is cuRAND's documented one. No host functions: a
-// call of one is a compile error; the device API is curand_kernel.h.
+// Parse-only: the types, status codes and the commonly called functions
+// of cuRAND's host API (generators: create, seed, offset, stream, generate
+// 32-bit words, uniform, normal, log-normal and Poisson values, destroy),
+// declared so that a file whose host code calls them compiles (gevo-cc
+// never compiles host code). The numbering is cuRAND's documented one. A
+// call of another host function is a compile error; the device API is
+// curand_kernel.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CURAND_H_
@@ -44,5 +47,39 @@ typedef enum curandRngType curandRngType_t;
 
 struct curandGenerator_st;
 typedef struct curandGenerator_st *curandGenerator_t;
+
+#include <cuda_runtime_api.h> // cudaStream_t
+
+extern "C" {
+curandStatus_t curandCreateGenerator(curandGenerator_t *generator,
+                                     curandRngType_t rng_type);
+curandStatus_t curandCreateGeneratorHost(curandGenerator_t *generator,
+                                         curandRngType_t rng_type);
+curandStatus_t curandDestroyGenerator(curandGenerator_t generator);
+curandStatus_t curandGetVersion(int *version);
+curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t stream);
+curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
+                                                  unsigned long long seed);
+curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator,
+                                        unsigned long long offset);
+curandStatus_t curandGenerate(curandGenerator_t generator,
+                              unsigned int *outputPtr, size_t num);
+curandStatus_t curandGenerateUniform(curandGenerator_t generator,
+                                     float *outputPtr, size_t num);
+curandStatus_t curandGenerateUniformDouble(curandGenerator_t generator,
+                                           double *outputPtr, size_t num);
+curandStatus_t curandGenerateNormal(curandGenerator_t generator,
+                                    float *outputPtr, size_t n, float mean,
+                                    float stddev);
+curandStatus_t curandGenerateNormalDouble(curandGenerator_t generator,
+                                          double *outputPtr, size_t n,
+                                          double mean, double stddev);
+curandStatus_t curandGenerateLogNormal(curandGenerator_t generator,
+                                       float *outputPtr, size_t n, float mean,
+                                       float stddev);
+curandStatus_t curandGeneratePoisson(curandGenerator_t generator,
+                                     unsigned int *outputPtr, size_t n,
+                                     double lambda);
+}
 
 #endif // CURAND_H_
