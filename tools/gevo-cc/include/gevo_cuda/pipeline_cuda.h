@@ -53,12 +53,26 @@ template <class Size> struct size_align {
 template <size_t A> struct size_align<aligned_size_t<A>> {
   static constexpr size_t value = A;
 };
+template <class T, class Size> constexpr size_t alignment() {
+  return align_of<T>::value > size_align<Size>::value ? align_of<T>::value
+                                                      : size_align<Size>::value;
+}
 template <class T, class Size>
 __device__ __forceinline__ void copy(T *dst, const T *src, Size size) {
-  constexpr size_t A = align_of<T>::value > size_align<Size>::value
-                           ? align_of<T>::value
-                           : size_align<Size>::value;
-  __gevo_copy_async<A>((void *)dst, (const void *)src, (size_t)size);
+  __gevo_copy_async<alignment<T, Size>()>((void *)dst, (const void *)src,
+                                          (size_t)size);
+}
+/// The group's threads copy interleaved steps of the alignment.
+template <class Group, class T, class Size>
+__device__ __forceinline__ void groupCopy(const Group &group, T *dst,
+                                          const T *src, Size size) {
+  constexpr size_t A = alignment<T, Size>();
+  constexpr size_t Step = A >= 16 ? 16 : A >= 8 ? 8 : A >= 4 ? 4 : 1;
+  size_t N = (size_t)size, Rank = group.thread_rank(), Threads = group.size();
+  char *d = (char *)dst;
+  const char *s = (const char *)src;
+  for (size_t I = Rank * Step; I < N; I += Threads * Step)
+    __gevo_copy_async<A>(d + I, s + I, Step);
 }
 } // namespace __gevo
 
@@ -102,6 +116,7 @@ public:
     unsigned Phase;
   };
   barrier() = default; // trivial: a __shared__ barrier is allowed
+  __device__ explicit barrier(ptrdiff_t expected) { init(this, expected); }
   barrier(const barrier &) = delete;
   barrier &operator=(const barrier &) = delete;
   __device__ friend void init(barrier *bar, ptrdiff_t expected) {
@@ -142,8 +157,20 @@ __device__ __forceinline__ void memcpy_async(T *dst, const T *src, Size size,
   __gevo_cp_async_commit();
 }
 
-// The group forms (libcu++'s, taking the group first): each thread copies
-// its share (see cooperative_groups/memcpy_async.h).
+// The group forms: the group's threads copy the bytes between them.
+template <class Group, class T, class Size, thread_scope Scope>
+__device__ __forceinline__ void memcpy_async(const Group &group, T *dst,
+                                             const T *src, Size size,
+                                             barrier<Scope> &) {
+  __gevo::groupCopy(group, dst, src, size);
+  __gevo_cp_async_commit();
+}
+template <class Group, class T, class Size, thread_scope Scope>
+__device__ __forceinline__ void memcpy_async(const Group &group, T *dst,
+                                             const T *src, Size size,
+                                             pipeline<Scope> &) {
+  __gevo::groupCopy(group, dst, src, size);
+}
 } // namespace cuda
 
 #endif // GEVO_CUDA_PIPELINE_CUDA_H

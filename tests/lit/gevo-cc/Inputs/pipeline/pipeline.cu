@@ -6,7 +6,9 @@
 //           cuda::memcpy_async of float4s and of aligned_size_t<16> chunks;
 //  barrier: a __shared__ cuda::barrier set up by init(); every thread copies
 //           its row with cuda::memcpy_async against it and reads another
-//           thread's after arrive_and_wait (and after a split arrive/wait);
+//           thread's after arrive_and_wait (and after a split arrive/wait),
+//           then the block copies a row with the group form; a thread's
+//           own barrier, constructed with its count;
 //  cg_copy: cg::memcpy_async of a block's tile in two calls, cg::wait_prior
 //           and cg::wait.
 // -DEARLY_READ reads a copy's destination before the wait that lands it;
@@ -116,6 +118,17 @@ __global__ void barrier_copy(float *out, const float *in) {
   float plain = in[((t + 1) % TILE) * TILE];
   bar.wait(std::move(token));
   CHECK(tile[(t + 1) % TILE][0] == plain);
+  // The group form: the block copies a row between its threads.
+  __shared__ float row[TILE];
+  cuda::memcpy_async(block, row, in + TILE, sizeof(float) * TILE, bar);
+  bar.arrive_and_wait();
+  CHECK(row[(t + 3) % TILE] == in[TILE + (t + 3) % TILE]);
+  // A thread's own barrier, constructed with its count.
+  __shared__ float own[TILE];
+  cuda::barrier<cuda::thread_scope_thread> mine(1);
+  cuda::memcpy_async(&own[t], &in[2 * TILE + t], sizeof(float), mine);
+  mine.arrive_and_wait();
+  CHECK(own[t] == in[2 * TILE + t]);
 }
 #endif
 

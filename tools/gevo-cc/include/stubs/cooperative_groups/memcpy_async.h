@@ -23,16 +23,7 @@ __device__ __forceinline__ void memcpy_async(const Group &group,
                                              T *__restrict__ dst,
                                              const T *__restrict__ src,
                                              const Size &bytes) {
-  constexpr size_t A =
-      cuda::__gevo::align_of<T>::value > cuda::__gevo::size_align<Size>::value
-          ? cuda::__gevo::align_of<T>::value
-          : cuda::__gevo::size_align<Size>::value;
-  constexpr size_t Step = A >= 16 ? 16 : A >= 8 ? 8 : A >= 4 ? 4 : 1;
-  size_t N = (size_t)bytes, Rank = group.thread_rank(), Size_ = group.size();
-  char *d = (char *)dst;
-  const char *s = (const char *)src;
-  for (size_t I = Rank * Step; I < N; I += Size_ * Step)
-    __gevo_copy_async<A>(d + I, s + I, Step);
+  cuda::__gevo::groupCopy(group, dst, src, bytes);
   __gevo_cp_async_commit();
 }
 
