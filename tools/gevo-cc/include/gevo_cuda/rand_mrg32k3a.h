@@ -8,7 +8,8 @@
 // skipahead_subsequence (n * 2^76), skipahead_sequence (n * 2^127), all by
 // the precomputed powers of the recursions' matrices (rand_tables.py);
 // __gevo_mrg32k3a is the raw integer output in (0, m1], as a double.
-// Distributions are rand_dist.h's.
+// Distributions are rand_dist.h's. cuRAND documents subsequences up to
+// 2^51 and its table stops at 2^56; here every n skips n * 2^76.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_CUDA_RAND_MRG32K3A_H

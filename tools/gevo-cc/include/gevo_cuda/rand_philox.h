@@ -7,7 +7,9 @@
 // the subsequence (2^66 numbers each). curand_init, curand, curand4,
 // skipahead and skipahead_sequence, laid out and ordered as cuRAND's device
 // API (64 bytes; curand4 takes the next four numbers wherever the last
-// curand left off). Distributions are rand_dist.h's.
+// curand left off). Distributions are rand_dist.h's. The counter adds
+// are exact 128-bit ones (cuRAND's drops a carry for skips within 2^32 of
+// 2^66, which no kernel reaches).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_CUDA_RAND_PHILOX_H
