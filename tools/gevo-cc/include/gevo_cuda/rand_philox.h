@@ -8,8 +8,8 @@
 // skipahead and skipahead_sequence, laid out and ordered as cuRAND's device
 // API (64 bytes; curand4 takes the next four numbers wherever the last
 // curand left off). Distributions are rand_dist.h's. The counter adds
-// are exact 128-bit ones (cuRAND's drops a carry for skips within 2^32 of
-// 2^66, which no kernel reaches).
+// are exact 128-bit ones (cuRAND's would drop a carry only for block
+// counts above 2^64 - 2^32, which no public call passes).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_CUDA_RAND_PHILOX_H
