@@ -6,6 +6,7 @@
 #include "CallSites.h"
 #include "Guard.h"
 #include "Libdevice.h"
+#include "Nvvm.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
@@ -105,6 +106,7 @@ Error lowerBitcode(StringRef Bitcode, const gevo::PtxOptions &Opts,
   gevo::optimise(**M, *TM, Opts.OptLevel, Keep);
   if (Error E = Log.check("optimising"))
     return E;
+  gevo::orderAtomicsForNvptx(**M);
   if (Error E = emitPtx(**M, *TM, Ptx))
     return E;
   return Log.check("NVPTX code generation");

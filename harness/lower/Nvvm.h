@@ -42,6 +42,10 @@ llvm::Expected<llvm::Value *> lowerNvvmAtomic(llvm::IRBuilder<> &B,
 /// ldg.global.*: a plain load with the call's alignment.
 llvm::Value *lowerLdg(llvm::IRBuilder<> &B, llvm::CallInst &CI);
 
+/// Fences and ordered atomics as monotonic ones between membars, which
+/// LLVM 19's NVPTX back end selects (NvptxOrders.cpp).
+void orderAtomicsForNvptx(llvm::Module &M);
+
 } // namespace gevo
 
 #endif // GEVO_HARNESS_LOWER_NVVM_H
