@@ -183,6 +183,8 @@ Expected<Value *> PtxTranslator::read(StringRef Tok, unsigned Width) {
       return bits(S, Width);
     return unsupportedPtx("register '%" + Tok + "'");
   }
+  if (Tok == "WARP_SZ") // PTX's constant
+    return B.getIntN(Width, 32);
   if (Tok.starts_with_insensitive("0f") || Tok.starts_with_insensitive("0d")) {
     uint64_t V = 0;
     if (Tok.drop_front(2).getAsInteger(16, V))
@@ -452,7 +454,7 @@ void PtxTranslator::finish() {
     promoteSlots(F);
 }
 
-Error translateInlinePtx(Module &M) {
+Error translateInlinePtx(Module &M, StringRef Target) {
   SmallVector<CallInst *> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
@@ -469,8 +471,9 @@ Error translateInlinePtx(Module &M) {
       if (Error E = T.statement(S))
         return createStringError(
             inconvertibleErrorCode(),
-            "%s: inline PTX the cpu target cannot run: %s (in '%s')",
-            siteOf(*Call).c_str(), toString(std::move(E)).c_str(),
+            "%s: inline PTX the %s target cannot run: %s (in '%s')",
+            siteOf(*Call).c_str(), Target.str().c_str(),
+            toString(std::move(E)).c_str(),
             Asm.getAsmString().c_str());
     T.finish();
   }

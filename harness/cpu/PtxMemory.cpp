@@ -207,7 +207,7 @@ Error PtxTranslator::atomic(const PtxOpcode &O, ArrayRef<StringRef> Args) {
                           " operands");
   StringRef Ty = O.type();
   unsigned W = ptxWidth(Ty);
-  bool Float = Ty.starts_with("f");
+  bool Float = Ty.starts_with("f") || Ty.starts_with("bf");
   bool Signed = Ty.starts_with("s");
   Expected<Value *> Ptr = address(Args[Red ? 0 : 1], O);
   Expected<Value *> V = read(Args[Red ? 1 : 2], W);
@@ -251,11 +251,22 @@ Error PtxTranslator::atomic(const PtxOpcode &O, ArrayRef<StringRef> Args) {
             .Case("inc", AtomicRMWInst::UIncWrap)
             .Case("dec", AtomicRMWInst::UDecWrap)
             .Default(std::nullopt);
-    if (!Kind || O.has("f16x2") || O.has("bf16x2") || O.has("v2") ||
-        O.has("v4") || Ty == "f16" || Ty == "bf16")
+    // 16-bit floats and their pairs as LLVM's half and bfloat (scalars or
+    // two-vectors), which the host's atomics expand to compare-and-swap.
+    Type *Narrow = nullptr;
+    if (Ty.starts_with("f16") || Ty.starts_with("bf16")) {
+      Narrow = Ty.starts_with("f16") ? B.getHalfTy() : B.getBFloatTy();
+      if (Ty.ends_with("x2"))
+        Narrow = FixedVectorType::get(Narrow, 2);
+    }
+    if (!Kind || O.has("v2") || O.has("v4") ||
+        (Narrow && *Kind != AtomicRMWInst::FAdd &&
+         *Kind != AtomicRMWInst::FMin && *Kind != AtomicRMWInst::FMax))
       return unsupportedPtx("instruction '" + O.name() + "'");
     Value *Operand = *V;
-    if (Float)
+    if (Narrow)
+      Operand = B.CreateBitCast(bits(Operand, W), Narrow);
+    else if (Float)
       Operand = Ops.asFloat(Operand, Ty);
     Old = B.CreateAtomicRMW(*Kind, *Ptr, Operand, Align(W / 8), Order);
     if (Float)

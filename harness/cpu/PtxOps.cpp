@@ -76,6 +76,20 @@ Value *PtxOps::toFloatOdd(Value *D) {
   return B.CreateSelect(B.CreateFCmpUNO(D, D), F, B.CreateBitCast(I, FT));
 }
 
+Value *PtxOps::canonicalNan(Value *Bits, StringRef Ty, bool Relu) {
+  unsigned W = Bits->getType()->getIntegerBitWidth();
+  APInt Inf = Ty == "f16"    ? APInt(16, 0x7c00)
+              : Ty == "bf16" ? APInt(16, 0x7f80)
+              : W == 32      ? APInt(32, 0x7f800000)
+                             : APInt(64, 0x7ff0000000000000);
+  Value *Magnitude = B.CreateAnd(Bits, B.getInt(APInt::getSignedMaxValue(W)));
+  Value *IsNan = B.CreateICmpUGT(Magnitude, B.getInt(Inf));
+  if (Relu) // negatives (and -0) to +0
+    Bits = B.CreateSelect(B.CreateICmpSLT(Bits, B.getIntN(W, 0)),
+                          B.getIntN(W, 0), Bits);
+  return B.CreateSelect(IsNan, B.getInt(APInt::getSignedMaxValue(W)), Bits);
+}
+
 /// fma and mad of f16 and bf16: the product is exact in double, the sum
 /// rounded once there and to odd in float, so the last rounding to 16 bits
 /// is the correctly rounded fused result's.
@@ -92,16 +106,20 @@ Value *PtxOps::narrowFma(ArrayRef<Value *> F, StringRef Ty, bool Sat) {
   return fromFloat(B.CreateFPTrunc(Odd, F[0]->getType()), Ty);
 }
 
-Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
-                                     ArrayRef<Value *> In, bool Sat) {
-  if (Ty == "bf16x2") { // lane by lane, low half first
+Expected<Value *> PtxOps::floatArith(const PtxOpcode &O, StringRef Ty,
+                                     ArrayRef<Value *> In) {
+  StringRef Op = O.Op;
+  bool Sat = O.has("sat");
+  // Lane by lane, low half first: bf16 pairs, and f16 pairs where a lane's
+  // NaN or sign decides.
+  if (Ty == "bf16x2" || (Ty == "f16x2" && (O.has("relu") || O.has("NaN")))) {
     Value *R = B.getInt32(0);
     for (unsigned Lane = 0; Lane < 2; ++Lane) {
       SmallVector<Value *, 3> Halves;
       for (Value *V : In)
         Halves.push_back(B.CreateTrunc(B.CreateLShr(bits(V, 32), 16 * Lane),
                                        B.getInt16Ty()));
-      Expected<Value *> H = floatArith(Op, "bf16", Halves, Sat);
+      Expected<Value *> H = floatArith(O, Ty.drop_back(2), Halves);
       if (!H)
         return H.takeError();
       R = B.CreateOr(R, B.CreateShl(B.CreateZExt(*H, B.getInt32Ty()), 16 * Lane));
@@ -112,8 +130,10 @@ Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
   for (Value *V : In)
     F.push_back(asFloat(V, Ty));
   bool Narrow = Ty.starts_with("f16") || Ty.starts_with("bf16");
-  if ((Op == "fma" || Op == "mad") && Narrow)
-    return narrowFma(F, Ty, Sat);
+  if ((Op == "fma" || Op == "mad") && Narrow) {
+    Value *Bits = narrowFma(F, Ty, Sat);
+    return O.has("relu") ? canonicalNan(Bits, Ty, true) : Bits;
+  }
   Value *R = nullptr;
   if (Op == "add")
     R = B.CreateFAdd(F[0], F[1]);
@@ -125,8 +145,12 @@ Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
     R = B.CreateFDiv(F[0], F[1]);
   else if (Op == "fma" || Op == "mad")
     R = B.CreateIntrinsic(Intrinsic::fma, {F[0]->getType()}, {F[0], F[1], F[2]});
-  else if (Op == "min" || Op == "max")
-    R = B.CreateIntrinsic(Op == "min" ? Intrinsic::minnum : Intrinsic::maxnum,
+  else if (Op == "min" || Op == "max") // .NaN: a NaN operand wins
+    R = B.CreateIntrinsic(O.has("NaN")
+                              ? (Op == "min" ? Intrinsic::minimum
+                                             : Intrinsic::maximum)
+                              : (Op == "min" ? Intrinsic::minnum
+                                             : Intrinsic::maxnum),
                           {F[0]->getType()}, {F[0], F[1]});
   else if (Op == "neg")
     R = B.CreateFNeg(F[0]);
@@ -155,7 +179,12 @@ Expected<Value *> PtxOps::floatArith(StringRef Op, StringRef Ty,
                                F[0]);
   else
     return unsupportedPtx("instruction '" + Op + "." + Ty + "'");
-  return fromFloat(Sat ? saturate(R) : R, Ty);
+  if (Sat)
+    R = saturate(R);
+  Value *Bits = fromFloat(R, Ty);
+  if (O.has("relu") || O.has("NaN"))
+    Bits = canonicalNan(Bits, Ty, O.has("relu"));
+  return Bits;
 }
 
 unsigned ptxOperands(StringRef Op) {
@@ -174,7 +203,7 @@ Expected<Value *> PtxOps::arithmetic(const PtxOpcode &O, ArrayRef<Value *> In) {
                           Twine(In.size()) + " source operands");
   StringRef Ty = O.type();
   if (Ty.starts_with("f") || Ty.starts_with("bf"))
-    return floatArith(O.Op, Ty, In, O.has("sat"));
+    return floatArith(O, Ty, In);
   bool Signed = Ty.starts_with("s");
   unsigned W = ptxWidth(Ty);
   auto Wide = [&](Value *V) {
@@ -384,11 +413,16 @@ Expected<Value *> PtxOps::convert(const PtxOpcode &O, Value *Src) {
       F = B.CreateUnaryIntrinsic(Intrinsic::floor, F);
     else if (O.has("rpi"))
       F = B.CreateUnaryIntrinsic(Intrinsic::ceil, F);
-    Type *T = B.getIntNTy(ptxWidth(To));
-    // Saturating, as PTX converts (NaN to 0).
-    return B.CreateIntrinsic(To.starts_with("s") ? Intrinsic::fptosi_sat
-                                                 : Intrinsic::fptoui_sat,
-                             {T, F->getType()}, {F});
+    unsigned W = ptxWidth(To);
+    Type *T = B.getIntNTy(W);
+    // Saturating, as PTX converts; NaN is 0 from f32 and narrower to 32
+    // bits and narrower, the top bit alone otherwise (as an H100 gives it).
+    Value *R = B.CreateIntrinsic(To.starts_with("s") ? Intrinsic::fptosi_sat
+                                                     : Intrinsic::fptoui_sat,
+                                 {T, F->getType()}, {F});
+    APInt Nan = From != "f64" && W <= 32 ? APInt(W, 0)
+                                         : APInt::getSignMask(W);
+    return B.CreateSelect(B.CreateFCmpUNO(F, F), B.getInt(Nan), R);
   }
   Value *I = bits(Src, ptxWidth(From));
   if (ToFloat && ptxWidth(From) <= 32) // exact in double, then rounded
@@ -461,25 +495,19 @@ Value *PtxOps::convertFloat(const PtxOpcode &O, Value *X, StringRef To) {
   else if (O.has("rp"))
     R = step(B, R, Negative, B.CreateFCmpOLT(Back, X));
   unsigned W = R->getType()->getIntegerBitWidth();
-  APInt Nan = To == "f16"    ? APInt(16, 0x7fff)
-              : To == "bf16" ? APInt(16, 0x7fff)
-                             : APInt(W, 0x7fffffff);
-  Value *IsNan = B.CreateFCmpUNO(X, X);
   if (O.has("satfinite")) { // infinities to the largest finite
     APInt Max = To == "f16"    ? APInt(16, 0x7bff)
                 : To == "bf16" ? APInt(16, 0x7f7f)
                                : APInt(32, 0x7f7fffff);
     Value *Mag = B.CreateAnd(R, B.getInt(APInt::getSignedMaxValue(W)));
     Value *Inf = B.CreateICmpUGT(Mag, B.getInt(Max));
-    R = B.CreateSelect(B.CreateAnd(Inf, B.CreateNot(IsNan)),
+    R = B.CreateSelect(B.CreateAnd(Inf, B.CreateFCmpORD(X, X)),
                        B.CreateOr(B.CreateAnd(R, B.getInt(APInt::getSignMask(W))),
                                   B.getInt(Max)),
                        R);
   }
-  if (O.has("relu")) // negatives to +0, NaN to the canonical NaN
-    R = B.CreateSelect(IsNan, B.getInt(Nan),
-                       B.CreateSelect(Negative, ConstantInt::get(R->getType(), 0), R));
-  return R;
+  // A NaN narrowed is the canonical one (all ones but the sign).
+  return canonicalNan(R, To, O.has("relu"));
 }
 
 Expected<Value *> PtxOps::set(const PtxOpcode &O, Value *A, Value *Bv) {
@@ -525,6 +553,10 @@ Expected<Value *> PtxOps::compare(const PtxOpcode &O, Value *A, Value *Bv) {
                                .Case("ge", CmpInst::FCMP_OGE)
                                .Case("equ", CmpInst::FCMP_UEQ)
                                .Case("neu", CmpInst::FCMP_UNE)
+                               .Case("ltu", CmpInst::FCMP_ULT)
+                               .Case("leu", CmpInst::FCMP_ULE)
+                               .Case("gtu", CmpInst::FCMP_UGT)
+                               .Case("geu", CmpInst::FCMP_UGE)
                                .Case("nan", CmpInst::FCMP_UNO)
                                .Case("num", CmpInst::FCMP_ORD)
                                .Default(CmpInst::BAD_FCMP_PREDICATE);

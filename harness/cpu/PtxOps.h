@@ -86,11 +86,14 @@ public:
                                     llvm::Value *Bv);
 
 private:
-  /// \p Sat: clamped to [0, 1] (NaN to 0), as .sat says.
-  llvm::Expected<llvm::Value *> floatArith(llvm::StringRef Op,
+  /// \p O's operation on floats of \p Ty (with .sat, .relu, .NaN).
+  llvm::Expected<llvm::Value *> floatArith(const PtxOpcode &O,
                                            llvm::StringRef Ty,
-                                           llvm::ArrayRef<llvm::Value *> In,
-                                           bool Sat);
+                                           llvm::ArrayRef<llvm::Value *> In);
+  /// \p Bits, a float of \p Ty's, with a NaN canonical (all ones but the
+  /// sign) and, for \p Relu, negatives +0.
+  llvm::Value *canonicalNan(llvm::Value *Bits, llvm::StringRef Ty,
+                            bool Relu);
   llvm::Expected<llvm::Value *> bitOp(const PtxOpcode &O,
                                       llvm::ArrayRef<llvm::Value *> In);
   /// Float \p X (half, float or double) as \p To's bits, in the rounding

@@ -150,13 +150,15 @@ void replaceSystemCalls(Module &M) {
 /// The prefix of the module's own variables once exposed.
 constexpr StringLiteral LocalGlobalPrefix = "gevo.local.";
 
-/// Gives the module's own variables (private and internal: a function's
-/// constant tables, `static __device__` variables) external names, so that
-/// the JIT can say where they are and the memory checks let their accesses
-/// through.
+/// Gives the module's own variables in the generic space (a function's
+/// constant tables, which clang makes private) external names, so that the
+/// JIT can say where they are and the memory checks let their accesses
+/// through. (Shared ones move into the block's arena, global and constant
+/// ones become external host variables: AddressSpaces.cpp.)
 void exposeLocalGlobals(Module &M) {
   for (GlobalVariable &G : M.globals())
-    if (!G.isDeclaration() && G.hasLocalLinkage()) {
+    if (!G.isDeclaration() && G.hasLocalLinkage() &&
+        G.getAddressSpace() == 0) {
       G.setName(LocalGlobalPrefix + (G.hasName() ? G.getName() : "anon"));
       G.setLinkage(GlobalValue::ExternalLinkage);
       G.setVisibility(GlobalValue::HiddenVisibility);

@@ -87,9 +87,9 @@ struct RetargetInfo {
   unsigned ReservedSharedLo = 0, ReservedSharedHi = 0; ///< See SharedLayout.
   /// Size of each module-scope variable the host can reach by name.
   llvm::StringMap<uint64_t> GlobalBytes;
-  /// The module's own variables (a function's constant tables, `static
-  /// __device__` ones): checked memory the host cannot name; bytes, and
-  /// whether they may be written.
+  /// The module's own generic-space variables (a function's constant
+  /// tables): checked memory the host cannot name; bytes, and whether they
+  /// may be written.
   llvm::StringMap<std::pair<uint64_t, bool>> LocalGlobals;
   llvm::StringSet<> ReadOnlyGlobals; ///< The __constant__ variables.
   unsigned CheckSites = 0; ///< Memory checks, each with a CheckCache.
@@ -229,8 +229,9 @@ std::string siteOf(const llvm::Instruction &I);
 llvm::Constant *uidString(llvm::Instruction &I);
 
 /// Replaces every call of inline PTX with the IR it means (InlinePtx.cpp);
-/// an error names the first instruction the cpu target cannot run.
-llvm::Error translateInlinePtx(llvm::Module &M);
+/// an error names the first instruction \p Target ("cpu", "amdgpu") cannot
+/// run.
+llvm::Error translateInlinePtx(llvm::Module &M, llvm::StringRef Target = "cpu");
 
 } // namespace gevo::cpu
 

@@ -6,12 +6,17 @@
 // allocas (AMDGPU wants them in address space 5), kernels (the
 // amdgpu_kernel calling convention instead of ptx_kernel or
 // !nvvm.annotations), NVPTX function attributes and metadata, the NVVM
-// intrinsics and the libdevice calls.
+// intrinsics and the libdevice calls. Inline PTX becomes the IR it means
+// first (the cpu target's translator, cpu/InlinePtx.cpp: special registers
+// and warp operations as NVVM intrinsics, lowered like any others); what it
+// cannot translate, or translates to what has no AMD equivalent, is an
+// Error naming it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AmdgpuRetarget.h"
 #include "Backend.h"
+#include "Retarget.h"
 
 #include "gevo/harness/Lower.h"
 
@@ -76,6 +81,8 @@ Error retargetToAmdgcn(Module &M, TargetMachine &TM) {
   for (Function &F : M)
     if (!F.isDeclaration() && isKernel(F))
       Kernels.push_back(&F);
+  if (Error E = cpu::translateInlinePtx(M, "amdgpu"))
+    return E;
   if (Error E = lowerNvvmForAmdgcn(M))
     return E;
   M.setTargetTriple(TM.getTargetTriple().str());

@@ -13,7 +13,10 @@
 // - surf1Dread ... surf3Dwrite: clang 19 implements CUDA's texture
 //   functions (its __clang_cuda_texture_intrinsics.h) but not the surface
 //   ones, which CUDA 13's headers leave undeclared; gevo's own (shared with
-//   gevo's header) are inline PTX suld.b / sust.b.
+//   gevo's header) are inline PTX suld.b / sust.b;
+// - __usAtomicCAS: CUDA 13's 16-bit atomicCAS (sm_70_rt.hpp, and with it
+//   cuda_bf16.h's atomicAdd) calls this nvcc builtin, which clang lacks;
+//   here it is the one atom.cas.b16 it stands for.
 //
 // Two more gaps are covered on clang's command line (gevo-cc.cpp,
 // headerArgs), since they must precede clang's own CUDA headers: clang 19's
@@ -28,3 +31,13 @@ extern "C" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
 #include "host_min_max.h"
 #include "cache_hints.h"
 #include "../gevo_cuda/surface.h"
+extern "C" __device__ inline unsigned short
+__usAtomicCAS(unsigned short *Address, unsigned short Compare,
+              unsigned short Value) {
+  unsigned short Old;
+  asm volatile("atom.cas.b16 %0, [%1], %2, %3;"
+               : "=h"(Old)
+               : "l"(Address), "h"(Compare), "h"(Value)
+               : "memory");
+  return Old;
+}
