@@ -1,6 +1,7 @@
 //===- gevo_cuda/half_math.h - Math, shuffles, atomics, __ldg -*- C++ -*-===//
 //
-// Included twice, after gevo_cuda/half_ops.h, with its macros: CUDA's
+// Included by gevo_cuda/half_format.h once per format, after half_ops.h,
+// with its macros: CUDA's
 // device functions on __GEVO_T and __GEVO_T2 beyond arithmetic. The math
 // functions (hsqrt hrsqrt hrcp hexp hexp2 hexp10 hlog hlog2 hlog10 hsin hcos
 // htanh htrunc hceil hfloor hrint and their h2 forms) are the float

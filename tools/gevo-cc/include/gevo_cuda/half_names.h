@@ -1,14 +1,15 @@
 //===- gevo_cuda/half_names.h - Conversions named per format --*- C++ -*-===//
 //
-// Included twice, after gevo_cuda/half_type.h, with its macros and
-// __GEVO_N(P, S) pasting P, the format's stem and S (stems `half` and
-// `bfloat16`: __GEVO_N(__float2, _rz) is __float2half_rz or
-// __float2bfloat16_rz) and __GEVO_SPLAT (__half2half2, __bfloat162bfloat162).
-// The conversions whose CUDA names carry the stem:
-// float, double and the integer types to the format in each rounding mode,
-// back to float and (saturating) to the integers in each mode, pairs from
-// and to floats and halves of pairs, and the bit casts. The functions
-// whose names both formats share are in gevo_cuda/half_ops.h.
+// Included by gevo_cuda/half_format.h once per format, after half_type.h,
+// with its macros and __GEVO_N(P, S), pasting P, the format's stem (`half`,
+// `bfloat16`) and S (__GEVO_N(__float2, _rz) is __float2half_rz or
+// __float2bfloat16_rz), and __GEVO_SPLAT (__half2half2 or
+// __bfloat162bfloat162). The conversions whose CUDA names carry the stem:
+// float, double and the integer types to the format in each rounding mode
+// (CUDA has double in _rn only; the other modes are gevo's), back to float
+// and, saturating, to the integers in each mode, pairs from and to floats,
+// halves of pairs, and the bit casts. The functions whose names both
+// formats share are in gevo_cuda/half_ops.h.
 //
 //===----------------------------------------------------------------------===//
 

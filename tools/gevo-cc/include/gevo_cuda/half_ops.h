@@ -1,6 +1,7 @@
 //===- gevo_cuda/half_ops.h - Arithmetic and comparisons ------*- C++ -*-===//
 //
-// Included twice, after gevo_cuda/half_names.h, with its macros: the
+// Included by gevo_cuda/half_format.h once per format, after half_names.h,
+// with its macros: the
 // functions whose CUDA names both formats share, overloaded on __GEVO_T and
 // __GEVO_T2. Arithmetic (__hadd ... __hfma, _rn, _sat and _relu forms,
 // __hneg, __habs, __hmin/__hmax and their _nan forms, each also on pairs,

@@ -1,6 +1,6 @@
 //===- gevo_cuda/half_type.h - A 16-bit float type and its pair -*- C++ -*-===//
 //
-// Included twice, once per format, with these macros set by the includer:
+// Included by gevo_cuda/half_format.h once per format, with these macros:
 // __GEVO_T (the scalar type: __half, __nv_bfloat16), __GEVO_T2 (its pair),
 // __GEVO_RAW and __GEVO_RAW2 (their raw bit structs), __GEVO_OTHER (the
 // other format, for the explicit conversion between the two), __GEVO_MAN

@@ -15,7 +15,6 @@
 
 #include <cuda_fp16.h>
 
-#define __GEVO_H_HD static __host__ __device__ __forceinline__
 #define __GEVO_T __nv_bfloat16
 #define __GEVO_T2 __nv_bfloat162
 #define __GEVO_RAW __nv_bfloat16_raw
@@ -26,21 +25,7 @@
 #define __GEVO_TOF __gevo_bf16_bits_to_float
 #define __GEVO_N(P, S) P##bfloat16##S
 #define __GEVO_SPLAT __bfloat162bfloat162
-#include "../gevo_cuda/half_type.h"
-#include "../gevo_cuda/half_names.h"
-#include "../gevo_cuda/half_ops.h"
-#include "../gevo_cuda/half_math.h"
-#undef __GEVO_T
-#undef __GEVO_T2
-#undef __GEVO_RAW
-#undef __GEVO_RAW2
-#undef __GEVO_OTHER
-#undef __GEVO_MAN
-#undef __GEVO_BIAS
-#undef __GEVO_TOF
-#undef __GEVO_N
-#undef __GEVO_SPLAT
-#undef __GEVO_H_HD
+#include "../gevo_cuda/half_format.h"
 
 typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;

@@ -16,9 +16,6 @@
 #define __CUDA_FP16_H__
 #define __CUDA_FP16_TYPES_EXIST__
 
-#include "../gevo_cuda/half_convert.h"
-
-#define __GEVO_H_HD static __host__ __device__ __forceinline__
 #define __GEVO_T __half
 #define __GEVO_T2 __half2
 #define __GEVO_RAW __half_raw
@@ -29,21 +26,7 @@
 #define __GEVO_TOF __gevo_half_bits_to_float
 #define __GEVO_N(P, S) P##half##S
 #define __GEVO_SPLAT __half2half2
-#include "../gevo_cuda/half_type.h"
-#include "../gevo_cuda/half_names.h"
-#include "../gevo_cuda/half_ops.h"
-#include "../gevo_cuda/half_math.h"
-#undef __GEVO_T
-#undef __GEVO_T2
-#undef __GEVO_RAW
-#undef __GEVO_RAW2
-#undef __GEVO_OTHER
-#undef __GEVO_MAN
-#undef __GEVO_BIAS
-#undef __GEVO_TOF
-#undef __GEVO_N
-#undef __GEVO_SPLAT
-#undef __GEVO_H_HD
+#include "../gevo_cuda/half_format.h"
 
 typedef __half half;
 typedef __half2 half2;

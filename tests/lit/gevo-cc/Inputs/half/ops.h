@@ -1,6 +1,7 @@
 // The self-checks both 16-bit formats share, on T (the scalar) and T2 (the
 // pair), with TOF/FROMF (to float, from float to nearest even), BITS/OFBITS
-// (bit casts) and ULP_TOL set by the includer (half.cu, bf16/bf16.cu).
+// (bit casts), make_pair, N (names) and ULP_TOL set by the includer
+// (half.cu, bf16/bf16.cu).
 // Every result is computed by the API and by plain float code rounded once
 // with FROMF (checked against hand-made bit patterns in the includer), and
 // a mismatch traps. Kernels (blocks of 64): arith, warp, atomics, fill then
@@ -59,6 +60,35 @@ __device__ bool isNearest(T R, double D) {
       return false;
   }
   return true;
+}
+
+// A row of the includer's table of roundings: a float's bits and the
+// expected bits in each mode. N(P, S) pastes the format's stem into a
+// name: N(__float2, _rz) is __float2half_rz or __float2bfloat16_rz.
+struct Rounding {
+  unsigned In;
+  unsigned short Rn, Rz, Rd, Ru;
+};
+__device__ void checkRounding(const Rounding &R) {
+  float X = __uint_as_float(R.In);
+  // KNOWN: the cpu target's cvt.rn to 16 bits keeps a NaN's payload
+  // where the PTX ISA gives the canonical NaN.
+  bool NaNGap = Gaps && R.Rn == 0x7fff;
+  CHECK(BITS(N(__float2, _rn)(X)) == R.Rn || NaNGap);
+  CHECK(BITS(N(__float2, )(X)) == R.Rn || NaNGap);
+  CHECK(BITS(T(X)) == R.Rn || NaNGap);
+  // KNOWN: the cpu target's cvt.rz/rm/rp to 16 bits round to nearest.
+  GAP(CHECK(BITS(N(__float2, _rz)(X)) == R.Rz));
+  GAP(CHECK(BITS(N(__float2, _rd)(X)) == R.Rd));
+  GAP(CHECK(BITS(N(__float2, _ru)(X)) == R.Ru));
+  CHECK(BITS(N(__double2, )((double)X)) == R.Rn || NaNGap);
+  T2 Q = N(__float2, 2_rn)(X);
+  CHECK((BITS(N(__low2, )(Q)) == R.Rn && BITS(Q.y) == R.Rn) || NaNGap);
+  // KNOWN: cvt.rn.f16x2.f32 and .bf16x2.f32, which the cpu target does
+  // not translate.
+  GAP(T2 P = N(__floats2, 2_rn)(X, -X));
+  GAP(CHECK(BITS(P.x) == R.Rn && BITS(N(__high2, )(P)) == BITS(FROMF(-X))));
+  GAP(CHECK(BITS(N(__float22, 2_rn)(make_float2(X, X)).y) == R.Rn));
 }
 
 // Operand I of 64: normal values, values near the smallest ones
