@@ -2,7 +2,10 @@
 //
 // The bit-level conversions behind cuda_fp16.h and cuda_bf16.h, in plain
 // integer code so that both the NVPTX backend and the cpu target's host JIT
-// take them and give the same bits: float to binary16 or bfloat16 in each
+// take them and give the same bits, except binary16 to and from float to
+// nearest, which are clang's _Float16 conversions (one cvt each in PTX; the
+// JIT's are exact too) with NaN made canonical: float to binary16 or
+// bfloat16 in each
 // of CUDA's rounding modes (nearest-even, toward zero, down, up) with
 // subnormals, overflow and canonical NaN (0x7fff) as the hardware's cvt
 // gives them; the exact conversions back to float; double and 64-bit
@@ -24,6 +27,9 @@ enum __gevo_round_mode { __gevo_rn, __gevo_rz, __gevo_rd, __gevo_ru };
 /// bias \p Bias (binary16: 10, 15; bfloat16: 7, 127), as bits.
 __GEVO_CVT unsigned short __gevo_float_to_bits16(float __f, int __mode,
                                                  int __man, int __bias) {
+  if (__mode == __gevo_rn && __man == 10) // binary16 to nearest: one cvt
+    return __f != __f ? 0x7fff
+                      : __builtin_bit_cast(unsigned short, (_Float16)__f);
   unsigned __u = __builtin_bit_cast(unsigned, __f);
   unsigned short __sign = (__u >> 16) & 0x8000u;
   unsigned __a = __u & 0x7fffffffu;
@@ -63,17 +69,9 @@ __GEVO_CVT unsigned short __gevo_float_to_bits16(float __f, int __mode,
   return __sign | (unsigned short)(__r + __inc); // a carry may reach inf
 }
 
-/// binary16 bits to float, exactly (a NaN keeps its payload).
+/// binary16 bits to float, exactly: one cvt (fpext).
 __GEVO_CVT float __gevo_half_bits_to_float(unsigned short __h) {
-  unsigned __sign = (unsigned)(__h & 0x8000u) << 16;
-  unsigned __e = (__h >> 10) & 0x1f, __m = __h & 0x3ffu;
-  if (__e == 0) {
-    float __v = (float)__m * 0x1p-24f; // exact: m < 2^10
-    return __builtin_bit_cast(float,
-                              __builtin_bit_cast(unsigned, __v) | __sign);
-  }
-  unsigned __fe = __e == 31 ? 255 : __e - 15 + 127;
-  return __builtin_bit_cast(float, __sign | __fe << 23 | __m << 13);
+  return (float)__builtin_bit_cast(_Float16, __h);
 }
 
 /// bfloat16 bits to float: the upper half of the float's bits.
