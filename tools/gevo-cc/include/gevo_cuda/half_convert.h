@@ -108,14 +108,14 @@ __GEVO_CVT float __gevo_u64_to_float_odd(unsigned long long __m, bool __neg) {
     int __shift = 64 - 24 - __builtin_clzll(__m);
     unsigned long long __kept = __m >> __shift;
     if (__m & ((1ull << __shift) - 1))
-      __kept |= 1; // sticky
+      __kept |= 1;                                  // sticky
     __f = (float)__kept * (float)(1ull << __shift); // both exact
   }
   return __neg ? -__f : __f;
 }
 __GEVO_CVT float __gevo_ll_to_float_odd(long long __v) {
-  unsigned long long __m = __v < 0 ? 0ull - (unsigned long long)__v
-                                   : (unsigned long long)__v;
+  unsigned long long __m =
+      __v < 0 ? 0ull - (unsigned long long)__v : (unsigned long long)__v;
   return __gevo_u64_to_float_odd(__m, __v < 0);
 }
 
@@ -152,8 +152,7 @@ __GEVO_CVT float __gevo_round_float(float __f, int __mode) {
 
 /// \p F rounded in \p Mode to the integer type \p T, saturating; NaN is 0
 /// (PTX's cvt.rni/rzi/rmi/rpi with .sat semantics).
-template <typename T>
-__GEVO_CVT T __gevo_float_to_int(float __f, int __mode) {
+template <typename T> __GEVO_CVT T __gevo_float_to_int(float __f, int __mode) {
   if (__f != __f)
     return 0;
   float __r = __gevo_round_float(__f, __mode);

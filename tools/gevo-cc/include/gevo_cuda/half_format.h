@@ -13,10 +13,13 @@
 #include "half_convert.h"
 
 #define __GEVO_H_HD static __host__ __device__ __forceinline__
+// The order matters.
+// clang-format off
 #include "half_type.h"
 #include "half_names.h"
 #include "half_ops.h"
 #include "half_math.h"
+// clang-format on
 #undef __GEVO_H_HD
 
 #undef __GEVO_T

@@ -92,8 +92,7 @@ __GEVO_TO(unsigned, uint)
 __GEVO_TO(unsigned long long, ull)
 #undef __GEVO_TO
 __GEVO_H_HD signed char __GEVO_N(__, 2char_rz)(const __GEVO_T __h) {
-  return __gevo_float_to_int<signed char>(__GEVO_N(__, 2float)(__h),
-                                          __gevo_rz);
+  return __gevo_float_to_int<signed char>(__GEVO_N(__, 2float)(__h), __gevo_rz);
 }
 __GEVO_H_HD unsigned char __GEVO_N(__, 2uchar_rz)(const __GEVO_T __h) {
   return __gevo_float_to_int<unsigned char>(__GEVO_N(__, 2float)(__h),

@@ -32,7 +32,8 @@
 #define __GEVO_PAIR3(Name, Scalar)                                             \
   __GEVO_H_HD __GEVO_T2 Name(const __GEVO_T2 __a, const __GEVO_T2 __b,         \
                              const __GEVO_T2 __c) {                            \
-    return __GEVO_T2(Scalar(__a.x, __b.x, __c.x), Scalar(__a.y, __b.y, __c.y)); \
+    return __GEVO_T2(Scalar(__a.x, __b.x, __c.x),                              \
+                     Scalar(__a.y, __b.y, __c.y));                             \
   }
 
 // Clamped to [0, 1], NaN to +0.
@@ -72,7 +73,9 @@ __GEVO_H_HD __GEVO_T __hfma_relu(const __GEVO_T __a, const __GEVO_T __b,
                                  const __GEVO_T __c) {
   __GEVO_T __r = __hfma(__a, __b, __c);
   float __f = __GEVO_F(__r);
-  return __f != __f ? __GEVO_OF_BITS(0x7fff) : __f < 0 ? __GEVO_OF_BITS(0) : __r;
+  return __f != __f ? __GEVO_OF_BITS(0x7fff)
+         : __f < 0  ? __GEVO_OF_BITS(0)
+                    : __r;
 }
 __GEVO_H_HD __GEVO_T __hneg(const __GEVO_T __a) {
   return __GEVO_OF_BITS(__GEVO_BITS(__a) ^ 0x8000u);
@@ -157,7 +160,8 @@ __GEVO_H_HD __GEVO_T2 __hcmadd(const __GEVO_T2 __a, const __GEVO_T2 __b,
   __GEVO_H_HD bool __h##Name##u(const __GEVO_T __a, const __GEVO_T __b) {      \
     return __hisnan(__a) || __hisnan(__b) || __GEVO_F(__a) Op __GEVO_F(__b);   \
   }                                                                            \
-  __GEVO_H_HD __GEVO_T2 __h##Name##2(const __GEVO_T2 __a, const __GEVO_T2 __b) { \
+  __GEVO_H_HD __GEVO_T2 __h##Name##2(const __GEVO_T2 __a,                      \
+                                     const __GEVO_T2 __b) {                    \
     return __GEVO_T2(__GEVO_R(__h##Name(__a.x, __b.x) ? 1.0f : 0.0f),          \
                      __GEVO_R(__h##Name(__a.y, __b.y) ? 1.0f : 0.0f));         \
   }                                                                            \
@@ -204,10 +208,18 @@ __GEVO_H_HD __GEVO_T2 __lowhigh2highlow(const __GEVO_T2 __p) {
 // ordered comparisons are false on NaN, != true (as on float); on pairs a
 // comparison holds when it holds for both halves.
 #define __GEVO_OPS(T, Add, Sub, Mul, Div)                                      \
-  __GEVO_H_HD T operator+(const T &__a, const T &__b) { return Add(__a, __b); } \
-  __GEVO_H_HD T operator-(const T &__a, const T &__b) { return Sub(__a, __b); } \
-  __GEVO_H_HD T operator*(const T &__a, const T &__b) { return Mul(__a, __b); } \
-  __GEVO_H_HD T operator/(const T &__a, const T &__b) { return Div(__a, __b); } \
+  __GEVO_H_HD T operator+(const T &__a, const T &__b) {                        \
+    return Add(__a, __b);                                                      \
+  }                                                                            \
+  __GEVO_H_HD T operator-(const T &__a, const T &__b) {                        \
+    return Sub(__a, __b);                                                      \
+  }                                                                            \
+  __GEVO_H_HD T operator*(const T &__a, const T &__b) {                        \
+    return Mul(__a, __b);                                                      \
+  }                                                                            \
+  __GEVO_H_HD T operator/(const T &__a, const T &__b) {                        \
+    return Div(__a, __b);                                                      \
+  }                                                                            \
   __GEVO_H_HD T &operator+=(T &__a, const T &__b) { return __a = __a + __b; }  \
   __GEVO_H_HD T &operator-=(T &__a, const T &__b) { return __a = __a - __b; }  \
   __GEVO_H_HD T &operator*=(T &__a, const T &__b) { return __a = __a * __b; }  \

@@ -35,8 +35,7 @@ protected:
 
 public:
   __GEVO_T() = default;
-  __host__ __device__ constexpr __GEVO_T(const __GEVO_RAW &__r)
-      : __x(__r.x) {}
+  __host__ __device__ constexpr __GEVO_T(const __GEVO_RAW &__r) : __x(__r.x) {}
   __GEVO_H_MEM __GEVO_T &operator=(const __GEVO_RAW &__r) {
     __x = __r.x;
     return *this;
@@ -69,7 +68,7 @@ public:
     return (__x & 0x7fffu) != 0;
   }
 #define __GEVO_TO_INT(I)                                                       \
-  __GEVO_H_MEM operator I() const {                                             \
+  __GEVO_H_MEM operator I() const {                                            \
     return __gevo_float_to_int<I>(__GEVO_TOF(__x), __gevo_rz);                 \
   }
   __GEVO_TO_INT(signed char)

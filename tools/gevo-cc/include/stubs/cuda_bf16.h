@@ -1,4 +1,4 @@
-//===- cuda_bf16.h - gevo's bfloat16 type, without a toolkit -----*- C++ -*-===//
+//===- cuda_bf16.h - gevo's bfloat16 type, without a toolkit -*- C++ -*-===//
 //
 // CUDA's cuda_bf16.h on gevo's header: __nv_bfloat16, __nv_bfloat162,
 // nv_bfloat16, nv_bfloat162, __nv_bfloat16_raw, __nv_bfloat162_raw with the

@@ -1,4 +1,4 @@
-//===- cuda_fp16.h - gevo's half-precision type, without a toolkit -*- C++ -*-===//
+//===- cuda_fp16.h - gevo's half type, without a toolkit ----*- C++ -*-===//
 //
 // CUDA's cuda_fp16.h on gevo's header: __half, __half2, half, half2,
 // __half_raw, __half2_raw (CUDA's sizes, alignments and implicit
