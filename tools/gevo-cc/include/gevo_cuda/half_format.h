@@ -3,7 +3,8 @@
 // Included once per format by stubs/cuda_fp16.h and stubs/cuda_bf16.h,
 // after they define the format's macros (__GEVO_T, __GEVO_T2, __GEVO_RAW,
 // __GEVO_RAW2, __GEVO_OTHER, __GEVO_MAN, __GEVO_BIAS, __GEVO_TOF, __GEVO_N,
-// __GEVO_SPLAT; see half_type.h and half_names.h): the types, the
+// __GEVO_SPLAT, and optionally __GEVO_NO_CONVERSIONS, __GEVO_NO_OPERATORS
+// and __GEVO_NO_PAIR_OPERATORS; see half_type.h and half_names.h): the types, the
 // conversions named per format, the shared operations and the math,
 // shuffles, atomics and __ldg, then undefines those macros. No include
 // guard, on purpose.
@@ -32,3 +33,6 @@
 #undef __GEVO_TOF
 #undef __GEVO_N
 #undef __GEVO_SPLAT
+#undef __GEVO_NO_CONVERSIONS
+#undef __GEVO_NO_OPERATORS
+#undef __GEVO_NO_PAIR_OPERATORS

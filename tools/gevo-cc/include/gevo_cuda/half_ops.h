@@ -206,8 +206,12 @@ __GEVO_H_HD __GEVO_T2 __lowhigh2highlow(const __GEVO_T2 __p) {
 
 // C++ operators: arithmetic rounds as the functions do; == and the
 // ordered comparisons are false on NaN, != true (as on float); on pairs a
-// comparison holds when it holds for both halves.
-#define __GEVO_OPS(T, Add, Sub, Mul, Div)                                      \
+// comparison holds when it holds for both halves. CUDA leaves out the
+// scalar ones under __CUDA_NO_HALF_OPERATORS__ /
+// __CUDA_NO_BFLOAT16_OPERATORS__ (here __GEVO_NO_OPERATORS) and the pair
+// ones under __CUDA_NO_HALF2_OPERATORS__ / __CUDA_NO_BFLOAT162_OPERATORS__
+// (__GEVO_NO_PAIR_OPERATORS).
+#define __GEVO_OPS(T, Add, Sub, Mul, Div, Neg)                                 \
   __GEVO_H_HD T operator+(const T &__a, const T &__b) {                        \
     return Add(__a, __b);                                                      \
   }                                                                            \
@@ -236,30 +240,35 @@ __GEVO_H_HD __GEVO_T2 __lowhigh2highlow(const __GEVO_T2 __p) {
     T __old = __a;                                                             \
     --__a;                                                                     \
     return __old;                                                              \
-  }
-#define __GEVO_ONES __GEVO_R(1.0f)
-__GEVO_OPS(__GEVO_T, __hadd, __hsub, __hmul, __hdiv)
-#undef __GEVO_ONES
-#define __GEVO_ONES __GEVO_R(1.0f), __GEVO_R(1.0f)
-__GEVO_OPS(__GEVO_T2, __hadd2, __hsub2, __hmul2, __h2div)
-#undef __GEVO_ONES
-#undef __GEVO_OPS
-__GEVO_H_HD __GEVO_T operator-(const __GEVO_T &__a) { return __hneg(__a); }
-__GEVO_H_HD __GEVO_T2 operator-(const __GEVO_T2 &__a) { return __hneg2(__a); }
-
-#define __GEVO_CMP_OPS(Op, Name, Unordered)                                    \
-  __GEVO_H_HD bool operator Op(const __GEVO_T &__a, const __GEVO_T &__b) {     \
-    return __h##Name##Unordered(__a, __b);                                     \
   }                                                                            \
-  __GEVO_H_HD bool operator Op(const __GEVO_T2 &__a, const __GEVO_T2 &__b) {   \
-    return __hb##Name##Unordered##2(__a, __b);                                 \
+  __GEVO_H_HD T operator-(const T &__a) { return Neg(__a); }
+#define __GEVO_CMP_OPS(T, Op, Fn)                                              \
+  __GEVO_H_HD bool operator Op(const T &__a, const T &__b) {                   \
+    return Fn(__a, __b);                                                       \
   }
-__GEVO_CMP_OPS(==, eq, )
-__GEVO_CMP_OPS(!=, ne, u)
-__GEVO_CMP_OPS(<, lt, )
-__GEVO_CMP_OPS(<=, le, )
-__GEVO_CMP_OPS(>, gt, )
-__GEVO_CMP_OPS(>=, ge, )
+#ifndef __GEVO_NO_OPERATORS
+#define __GEVO_ONES __GEVO_R(1.0f)
+__GEVO_OPS(__GEVO_T, __hadd, __hsub, __hmul, __hdiv, __hneg)
+#undef __GEVO_ONES
+__GEVO_CMP_OPS(__GEVO_T, ==, __heq)
+__GEVO_CMP_OPS(__GEVO_T, !=, __hneu)
+__GEVO_CMP_OPS(__GEVO_T, <, __hlt)
+__GEVO_CMP_OPS(__GEVO_T, <=, __hle)
+__GEVO_CMP_OPS(__GEVO_T, >, __hgt)
+__GEVO_CMP_OPS(__GEVO_T, >=, __hge)
+#endif
+#ifndef __GEVO_NO_PAIR_OPERATORS
+#define __GEVO_ONES __GEVO_R(1.0f), __GEVO_R(1.0f)
+__GEVO_OPS(__GEVO_T2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2)
+#undef __GEVO_ONES
+__GEVO_CMP_OPS(__GEVO_T2, ==, __hbeq2)
+__GEVO_CMP_OPS(__GEVO_T2, !=, __hbneu2)
+__GEVO_CMP_OPS(__GEVO_T2, <, __hblt2)
+__GEVO_CMP_OPS(__GEVO_T2, <=, __hble2)
+__GEVO_CMP_OPS(__GEVO_T2, >, __hbgt2)
+__GEVO_CMP_OPS(__GEVO_T2, >=, __hbge2)
+#endif
+#undef __GEVO_OPS
 #undef __GEVO_CMP_OPS
 
 #undef __GEVO_PAIR1

@@ -8,7 +8,8 @@
 // float). It defines the four types with CUDA's size and alignment and the
 // conversions CUDA makes implicit: from float, double and every integer
 // type (round to nearest even), to float and bool, to the integer types
-// (toward zero, saturating), to and from the raw structs. The operators and
+// (toward zero, saturating), to and from the raw structs; all but the raw
+// ones left out under __GEVO_NO_CONVERSIONS. The operators and
 // the functions are in gevo_cuda/half_ops.h; NaN from a conversion is the
 // canonical 0x7fff.
 //
@@ -45,6 +46,7 @@ public:
     __r.x = __x;
     return __r;
   }
+#ifndef __GEVO_NO_CONVERSIONS // __CUDA_NO_HALF_CONVERSIONS__ and the bf16 one
   explicit __host__ __device__ __GEVO_T(const __GEVO_OTHER __o);
 
   __GEVO_H_MEM __GEVO_T(float __f) : __x(__round(__f)) {}
@@ -83,6 +85,7 @@ public:
   __GEVO_TO_INT(long long)
   __GEVO_TO_INT(unsigned long long)
 #undef __GEVO_TO_INT
+#endif // __GEVO_NO_CONVERSIONS
 };
 
 struct __align__(4) __GEVO_T2 {

@@ -25,16 +25,29 @@
 #define __GEVO_TOF __gevo_bf16_bits_to_float
 #define __GEVO_N(P, S) P##bfloat16##S
 #define __GEVO_SPLAT __bfloat162bfloat162
+#ifdef __CUDA_NO_BFLOAT16_CONVERSIONS__
+#define __GEVO_NO_CONVERSIONS
+#endif
+#ifdef __CUDA_NO_BFLOAT16_OPERATORS__
+#define __GEVO_NO_OPERATORS
+#endif
+#ifdef __CUDA_NO_BFLOAT162_OPERATORS__
+#define __GEVO_NO_PAIR_OPERATORS
+#endif
 #include "../gevo_cuda/half_format.h"
 
 typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;
 
 // Between the formats: through float (exact), rounded to nearest even.
+#ifndef __CUDA_NO_HALF_CONVERSIONS__
 inline __host__ __device__ __half::__half(const __nv_bfloat16 __b)
     : __half(__bfloat162float(__b)) {}
+#endif
+#ifndef __CUDA_NO_BFLOAT16_CONVERSIONS__
 inline __host__ __device__ __nv_bfloat16::__nv_bfloat16(const __half __h)
     : __nv_bfloat16(__half2float(__h)) {}
+#endif
 
 #define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7f80u)
 #define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7fffu)

@@ -26,6 +26,15 @@
 #define __GEVO_TOF __gevo_half_bits_to_float
 #define __GEVO_N(P, S) P##half##S
 #define __GEVO_SPLAT __half2half2
+#ifdef __CUDA_NO_HALF_CONVERSIONS__
+#define __GEVO_NO_CONVERSIONS
+#endif
+#ifdef __CUDA_NO_HALF_OPERATORS__
+#define __GEVO_NO_OPERATORS
+#endif
+#ifdef __CUDA_NO_HALF2_OPERATORS__
+#define __GEVO_NO_PAIR_OPERATORS
+#endif
 #include "../gevo_cuda/half_format.h"
 
 typedef __half half;
