@@ -1,18 +1,17 @@
 //===- gevo_cuda/half_convert.h - 16-bit float rounding ------*- C++ -*-===//
 //
-// The bit-level conversions behind cuda_fp16.h and cuda_bf16.h, in plain
-// integer code so that both the NVPTX backend and the cpu target's host JIT
-// take them and give the same bits, except binary16 to and from float to
-// nearest, which are clang's _Float16 conversions (one cvt each in PTX; the
-// JIT's are exact too) with NaN made canonical: float to binary16 or
-// bfloat16 in each
-// of CUDA's rounding modes (nearest-even, toward zero, down, up) with
-// subnormals, overflow and canonical NaN (0x7fff) as the hardware's cvt
-// gives them; the exact conversions back to float; double and 64-bit
-// integers to float rounded to odd, so that a second rounding to 16 bits is
-// correct; and the saturating conversions of a float to the integer types
-// (NaN is 0). Not here: the types and CUDA's names (gevo_cuda/half.h,
-// gevo_cuda/bf16.h).
+// The bit-level conversions behind cuda_fp16.h and cuda_bf16.h: float to
+// binary16 or bfloat16 in each of CUDA's rounding modes (nearest-even,
+// toward zero, down, up) with subnormals, overflow and the canonical NaN
+// (0x7fff) as the hardware's cvt gives them; the exact conversions back to
+// float; double and 64-bit integers to float rounded to odd, so that a
+// second rounding to 16 bits is correct; the saturating conversions of a
+// float to the integer types (NaN: 0, or 0x8000000000000000 for 64 bits);
+// and fma to odd. Plain integer code, which the NVPTX backend and the cpu
+// target's host JIT both take and agree on, except binary16 to and from
+// float to nearest: clang's _Float16 conversions (one cvt each in PTX,
+// exact in the JIT too), NaN made canonical. Not here: the types and
+// CUDA's names (gevo_cuda/half_type.h, half_names.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_CUDA_HALF_CONVERT_H
@@ -150,11 +149,12 @@ __GEVO_CVT float __gevo_round_float(float __f, int __mode) {
   }
 }
 
-/// \p F rounded in \p Mode to the integer type \p T, saturating; NaN is 0
-/// (PTX's cvt.rni/rzi/rmi/rpi with .sat semantics).
+/// \p F rounded in \p Mode to the integer type \p T, saturating (PTX's
+/// cvt.rni/rzi/rmi/rpi); NaN is 0, or 0x8000000000000000 for the 64-bit
+/// types, as CUDA documents.
 template <typename T> __GEVO_CVT T __gevo_float_to_int(float __f, int __mode) {
   if (__f != __f)
-    return 0;
+    return sizeof(T) == 8 ? (T)(1ull << 63) : 0;
   float __r = __gevo_round_float(__f, __mode);
   const T __lo = T(0) < T(-1) ? T(0) : T(T(1) << (sizeof(T) * 8 - 1));
   const T __hi = T(~__lo);

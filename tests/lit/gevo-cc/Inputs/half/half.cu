@@ -91,6 +91,9 @@ extern "C" __global__ void conversions(const float *In, float *Out) {
   CHECK(__half2int_rd(M25) == -3 && __half2int_ru(M25) == -2 && __half2int_rz(M25) == -2);
   CHECK(__half2int_rn(Inf) == 0x7fffffff && __half2int_rn(NInf) == (int)0x80000000);
   CHECK(__half2int_rn(NaN) == 0 && __half2uint_rn(NaN) == 0);
+  // KNOWN: CUDA documents 0x8000000000000000 for NaN to 64 bits; the cpu
+  // target's cvt.rni.s64.f16 / .u64 give 0.
+  GAP(CHECK(__half2ll_rn(NaN) == (long long)(1ull << 63) && __half2ull_rz(NaN) == 1ull << 63));
   CHECK(__half2short_rn(__float2half(40000.0f)) == 32767);
   CHECK(__half2short_rz(__float2half(-40000.0f)) == -32768);
   CHECK(__half2uint_rn(__float2half(-1.0f)) == 0u);
