@@ -7,18 +7,14 @@
 // of T (float for tf32); load_matrix_sync, store_matrix_sync, fill_fragment
 // and mma_sync call clang's __hmma_* and __mma_tf32_* builtins, so the IR is
 // the llvm.nvvm.wmma.* intrinsics NVIDIA's header gives. __float_to_tf32 is
-// cvt.rna.tf32.f32. Without cuda_fp16.h, `half` is clang's _Float16 (gevo's
-// header has no other); bf16 fragments need NVIDIA's headers.
+// cvt.rna.tf32.f32. `half` is gevo's cuda_fp16.h's, which this includes;
+// bf16 fragments need NVIDIA's headers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_MMA_H
 #define GEVO_MMA_H
 
-#if !defined(__CUDA_FP16_H__) && !defined(__GEVO_HALF)
-#define __GEVO_HALF
-typedef _Float16 __half;
-typedef _Float16 half;
-#endif
+#include <cuda_fp16.h>
 
 namespace nvcuda {
 namespace wmma {
