@@ -110,9 +110,8 @@ Expected<Value *> PtxOps::floatArith(const PtxOpcode &O, StringRef Ty,
                                      ArrayRef<Value *> In) {
   StringRef Op = O.Op;
   bool Sat = O.has("sat");
-  // Lane by lane, low half first: bf16 pairs, and f16 pairs where a lane's
-  // NaN or sign decides.
-  if (Ty == "bf16x2" || (Ty == "f16x2" && (O.has("relu") || O.has("NaN")))) {
+  // Pairs lane by lane, low half first.
+  if (Ty == "bf16x2" || Ty == "f16x2") {
     Value *R = B.getInt32(0);
     for (unsigned Lane = 0; Lane < 2; ++Lane) {
       SmallVector<Value *, 3> Halves;
@@ -130,10 +129,9 @@ Expected<Value *> PtxOps::floatArith(const PtxOpcode &O, StringRef Ty,
   for (Value *V : In)
     F.push_back(asFloat(V, Ty));
   bool Narrow = Ty.starts_with("f16") || Ty.starts_with("bf16");
-  if ((Op == "fma" || Op == "mad") && Narrow) {
-    Value *Bits = narrowFma(F, Ty, Sat);
-    return O.has("relu") ? canonicalNan(Bits, Ty, true) : Bits;
-  }
+  // 16-bit results: a NaN is the canonical one, as the PTX ISA gives it.
+  if ((Op == "fma" || Op == "mad") && Narrow)
+    return canonicalNan(narrowFma(F, Ty, Sat), Ty, O.has("relu"));
   Value *R = nullptr;
   if (Op == "add")
     R = B.CreateFAdd(F[0], F[1]);
@@ -182,7 +180,7 @@ Expected<Value *> PtxOps::floatArith(const PtxOpcode &O, StringRef Ty,
   if (Sat)
     R = saturate(R);
   Value *Bits = fromFloat(R, Ty);
-  if (O.has("relu") || O.has("NaN"))
+  if (Narrow || O.has("relu") || O.has("NaN"))
     Bits = canonicalNan(Bits, Ty, O.has("relu"));
   return Bits;
 }
@@ -425,23 +423,39 @@ Expected<Value *> PtxOps::convert(const PtxOpcode &O, Value *Src) {
     return B.CreateSelect(B.CreateFCmpUNO(F, F), B.getInt(Nan), R);
   }
   Value *I = bits(Src, ptxWidth(From));
+  bool Signed = From.starts_with("s");
   if (ToFloat && ptxWidth(From) <= 32) // exact in double, then rounded
     return convertFloat(O,
-                        From.starts_with("s")
-                            ? B.CreateSIToFP(I, B.getDoubleTy())
-                            : B.CreateUIToFP(I, B.getDoubleTy()),
+                        Signed ? B.CreateSIToFP(I, B.getDoubleTy())
+                               : B.CreateUIToFP(I, B.getDoubleTy()),
                         To);
-  if (ToFloat) {
-    Type *T = To == "f64" ? B.getDoubleTy() : B.getFloatTy();
-    Value *F = From.starts_with("s") ? B.CreateSIToFP(I, T)
-                                     : B.CreateUIToFP(I, T);
-    if (To == "f16")
-      F = B.CreateFPTrunc(F, B.getHalfTy());
-    return fromFloat(F, To);
-  }
+  if (ToFloat && To != "f64") // through a double rounded to odd
+    return convertFloat(O, intToDoubleOdd(I, Signed), To);
+  if (ToFloat) // (to nearest only)
+    return fromFloat(Signed ? B.CreateSIToFP(I, B.getDoubleTy())
+                            : B.CreateUIToFP(I, B.getDoubleTy()),
+                     To);
   Type *T = B.getIntNTy(ptxWidth(To));
   return From.starts_with("s") ? B.CreateSExtOrTrunc(I, T)
                                : B.CreateZExtOrTrunc(I, T);
+}
+
+Value *PtxOps::intToDoubleOdd(Value *I, bool Signed) {
+  Type *T = I->getType();
+  Value *Zero = ConstantInt::get(T, 0), *One = ConstantInt::get(T, 1);
+  Value *Negative = Signed ? B.CreateICmpSLT(I, Zero) : B.getFalse();
+  Value *Magnitude = B.CreateSelect(Negative, B.CreateSub(Zero, I), I);
+  // Bits below the 53 highest go into the lowest kept one (sticky).
+  Value *Lz = B.CreateIntrinsic(Intrinsic::ctlz, {T}, {Magnitude, B.getFalse()});
+  Value *Spare = ConstantInt::get(T, T->getIntegerBitWidth() - 53);
+  Value *Shift = B.CreateSelect(B.CreateICmpULT(Lz, Spare),
+                                B.CreateSub(Spare, Lz), Zero);
+  Value *Low = B.CreateSub(B.CreateShl(One, Shift), One);
+  Value *Kept = B.CreateAnd(Magnitude, B.CreateNot(Low));
+  Kept = B.CreateSelect(B.CreateICmpNE(B.CreateAnd(Magnitude, Low), Zero),
+                        B.CreateOr(Kept, B.CreateShl(One, Shift)), Kept);
+  Value *D = B.CreateUIToFP(Kept, B.getDoubleTy());
+  return B.CreateSelect(Negative, B.CreateFNeg(D), D);
 }
 
 /// \p Bits (an integer holding a float's sign and magnitude) moved one

@@ -104,6 +104,10 @@ private:
   /// or the neighbour toward zero with its last bit set): rounding that
   /// again to 16 bits rounds the double correctly.
   llvm::Value *toFloatOdd(llvm::Value *D);
+  /// A 64-bit integer as a double rounded to odd (its bits below the 53
+  /// highest kept as one sticky bit), so that rounding that to float or
+  /// narrower rounds the integer correctly.
+  llvm::Value *intToDoubleOdd(llvm::Value *I, bool Signed);
   llvm::Value *narrowFma(llvm::ArrayRef<llvm::Value *> F, llvm::StringRef Ty,
                          bool Sat);
   /// \p F clamped to [0, 1], NaN to 0 (.sat).

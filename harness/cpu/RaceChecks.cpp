@@ -12,10 +12,11 @@
 // function returns. Accesses to a thread's own stack through a pointer the
 // code could not tell apart are let through by the runtime.
 //
-// A plain load whose value only reaches, through phis and casts, the
-// expected value of a compare-and-swap of the same address is the seed of a
-// CAS loop (RaceCasSeed): the swap checks what it read, so it races with no
-// atomic. A fence of the GPU or system scope calls the runtime too
+// A plain load whose value is only, through casts, the expected value of
+// the first compare-and-swap of its address (directly or as the loop phi's
+// first value) is the seed of a CAS loop (RaceCasSeed, marked before the
+// address spaces are lowered): the swap checks what it read, so it races
+// with no atomic. A fence of the GPU or system scope calls the runtime too
 // (RaceFence, no address): the thread's next atomic releases (Race.h).
 //
 // A read through a kernel argument the kernel never writes through (and
@@ -50,35 +51,87 @@ bool isLibdeviceCall(const Instruction &I) {
          Callee->getName().starts_with("__nv_");
 }
 
-/// Whether \p L seeds a compare-and-swap loop on its own address: its
-/// value reaches, through arithmetic, phis and casts, that swap's expected
-/// value, and nothing else but that swap's new value and comparisons.
-bool seedsCompareExchange(const LoadInst &L) {
-  const Value *Ptr = L.getPointerOperand()->stripPointerCasts();
-  SmallVector<const Value *, 8> Work = {&L};
-  SmallPtrSet<const Value *, 8> Seen = {&L};
-  bool Seeds = false;
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    for (const Use &U : V->uses()) {
-      const auto *User = cast<Instruction>(U.getUser());
-      if (const auto *Cas = dyn_cast<AtomicCmpXchgInst>(User)) {
-        if (U.getOperandNo() == 0 ||
-            Cas->getPointerOperand()->stripPointerCasts() != Ptr)
-          return false;
-        Seeds |= U.getOperandNo() == 1;
-      } else if (isa<PHINode>(User) || isa<CastInst>(User) ||
-                 isa<BinaryOperator>(User) || isa<UnaryOperator>(User) ||
-                 isa<SelectInst>(User) || isa<IntrinsicInst>(User) ||
-                 isLibdeviceCall(*User)) {
-        if (Seen.insert(User).second)
-          Work.push_back(User);
-      } else if (!isa<CmpInst>(User)) {
-        return false; // stored, an address, or passed on: it escapes
-      }
+/// \p P without casts, inline PTX's round trips through integers included.
+const Value *addressOf(const Value *P) {
+  for (;;) {
+    P = P->stripPointerCasts();
+    const auto *ToPtr = dyn_cast<Operator>(P); // (instruction or constant)
+    if (!ToPtr || ToPtr->getOpcode() != Instruction::IntToPtr)
+      return P;
+    const auto *ToInt = dyn_cast<Operator>(ToPtr->getOperand(0));
+    if (!ToInt || ToInt->getOpcode() != Instruction::PtrToInt)
+      return P;
+    P = ToInt->getOperand(0);
+  }
+}
+
+/// \p V through value-preserving casts and libdevice reinterpretations
+/// (__uint_as_float and the like), or null when it is something else.
+const Value *castOf(const Value *V) {
+  if (const auto *C = dyn_cast<CastInst>(V))
+    return C->getOperand(0);
+  if (const auto *I = dyn_cast<Instruction>(V); I && isLibdeviceCall(*I))
+    return cast<CallBase>(I)->getArgOperand(0);
+  return nullptr;
+}
+
+/// Whether \p V is the old value a compare-and-swap of \p Ptr read.
+bool isSwapResult(const Value *V, const Value *Ptr) {
+  while (const Value *From = castOf(V))
+    V = From;
+  const auto *Old = dyn_cast<ExtractValueInst>(V);
+  const auto *Cas =
+      Old ? dyn_cast<AtomicCmpXchgInst>(Old->getAggregateOperand()) : nullptr;
+  return Cas && Old->getIndices()[0] == 0 &&
+         addressOf(Cas->getPointerOperand()) == Ptr;
+}
+
+/// Whether \p V is, through casts, the expected value of a compare-and-swap
+/// of \p Ptr.
+bool expectedBy(const Value *V, const Value *Ptr) {
+  return any_of(V->users(), [&](const User *U) {
+    if (const auto *Cas = dyn_cast<AtomicCmpXchgInst>(U))
+      return Cas->getCompareOperand() == V &&
+             addressOf(Cas->getPointerOperand()) == Ptr;
+    return castOf(U) && expectedBy(U, Ptr);
+  });
+}
+
+/// Whether \p V reaches, through casts, only the expected value of a
+/// compare-and-swap of \p Ptr (and that at least once).
+bool onlyExpects(const Value *V, const Value *Ptr) {
+  bool Expects = false;
+  for (const Use &U : V->uses()) {
+    const auto *User = cast<Instruction>(U.getUser());
+    if (const auto *Cas = dyn_cast<AtomicCmpXchgInst>(User)) {
+      if (U.getOperandNo() != 1 || addressOf(Cas->getPointerOperand()) != Ptr)
+        return false;
+      Expects = true;
+    } else if (castOf(User)) {
+      if (!onlyExpects(User, Ptr))
+        return false;
+      Expects = true;
+    } else if (const auto *Phi = dyn_cast<PHINode>(User)) {
+      // The loop's phi: the seed first, then what each swap read. Its value
+      // after the loop is a swap's, so only its way into the swap counts.
+      if (none_of(Phi->incoming_values(),
+                  [&](const Value *In) { return isSwapResult(In, Ptr); }))
+        return false;
+      if (!expectedBy(Phi, Ptr))
+        return false;
+      Expects = true;
+    } else {
+      return false; // stored, an address, or computed with: it escapes
     }
   }
-  return Seeds;
+  return Expects;
+}
+
+/// Whether \p L seeds a compare-and-swap loop on its own address: its value
+/// is the expected value of the first swap (directly, or as the loop phi's
+/// first value) and goes nowhere else.
+bool seedsCompareExchange(const LoadInst &L) {
+  return onlyExpects(&L, addressOf(L.getPointerOperand()));
 }
 
 /// Whether \p Fence's scope spans blocks (not a block's, a warp's or a
@@ -96,6 +149,15 @@ bool ordersBlocks(const FenceInst &Fence) {
 }
 
 } // namespace
+
+void markCasSeeds(Module &M) {
+  MDNode *Mark = MDNode::get(M.getContext(), {});
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *L = dyn_cast<LoadInst>(&I);
+          L && !L->isAtomic() && seedsCompareExchange(*L))
+        L->setMetadata(CasSeedMD, Mark);
+}
 
 FunctionInstrumenter::Space
 FunctionInstrumenter::spaceOf(const Value *Ptr) const {
@@ -195,8 +257,8 @@ void FunctionInstrumenter::collectRaceAccesses(
   if (auto *L = dyn_cast<LoadInst>(&I))
     return Add(L->getPointerOperand(), Size(L->getType()),
                RaceRead | (L->isAtomic() ? RaceAtomic | Order(L->getOrdering())
-                           : seedsCompareExchange(*L) ? RaceCasSeed
-                                                      : 0u));
+                           : L->getMetadata(CasSeedMD) ? RaceCasSeed
+                                                       : 0u));
   if (auto *Fence = dyn_cast<FenceInst>(&I)) {
     if (S.Opts.Races && ordersBlocks(*Fence))
       Out.push_back({&I, ConstantPointerNull::get(PointerType::get(I.getContext(), 0)),

@@ -318,6 +318,7 @@ Expected<RetargetInfo> retarget(Module &M, StringRef Triple,
     return E;
   replaceSystemCalls(M);
   exposeLocalGlobals(M);
+  markCasSeeds(M);
   M.setTargetTriple(Triple);
   M.setDataLayout(DL);
   stripTargetAssumptions(M);

@@ -133,6 +133,12 @@ llvm::Expected<llvm::Value *> lowerMatrixIntrinsic(llvm::IRBuilder<> &B,
 /// Metadata kind marking a block function's load of a kernel argument's
 /// value: !{i32 argument number}.
 inline constexpr const char *KernelArgMD = "gevo.kernel.arg";
+
+/// On a plain load that seeds a compare-and-swap loop of its own address
+/// (RaceCasSeed), marked by markCasSeeds while the module still names its
+/// variables (before AddressSpaces.cpp gives each use its own address).
+inline constexpr const char *CasSeedMD = "gevo.cas.seed";
+void markCasSeeds(llvm::Module &M);
 /// The module variable (i64) a launch sets to the kernel's read-only
 /// arguments (KernelInfo::ReadOnlyArgs) that no written argument aliases.
 inline constexpr const char *ReadOnlyArgsVar = "gevo.race.readonly";

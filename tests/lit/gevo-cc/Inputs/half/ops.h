@@ -13,20 +13,6 @@
   } while (0)
 #define SAME(X, Y) CHECK(BITS(X) == BITS(Y))
 
-// KNOWN: the cpu target cannot run some of the inline PTX in NVIDIA's
-// cuda_fp16.hpp / cuda_bf16.hpp (reported with reproducers). The -nvidia
-// twins compile with -DNVIDIA_CPU_GAPS, which drops the checks wrapped in
-// GAP(...) and, for bf16 (-DNVIDIA_CPU_GAPS_BF16), the arithmetic kernel
-// and the bf16 atomics; the full kernels still lower to PTX that ptxas
-// takes.
-#ifdef NVIDIA_CPU_GAPS
-#define GAP(...)
-constexpr bool Gaps = true;
-#else
-#define GAP(...) __VA_ARGS__
-constexpr bool Gaps = false;
-#endif
-
 __device__ bool isNan(float F) { return F != F; }
 __device__ T sat(float F) { return FROMF(isNan(F) ? 0.0f : fminf(fmaxf(F, 0.0f), 1.0f)); }
 // Within Tol units in the last place of the rounded float result.
@@ -71,24 +57,18 @@ struct Rounding {
 };
 __device__ void checkRounding(const Rounding &R) {
   float X = __uint_as_float(R.In);
-  // KNOWN: the cpu target's cvt.rn to 16 bits keeps a NaN's payload
-  // where the PTX ISA gives the canonical NaN.
-  bool NaNGap = Gaps && R.Rn == 0x7fff;
-  CHECK(BITS(N(__float2, _rn)(X)) == R.Rn || NaNGap);
-  CHECK(BITS(N(__float2, )(X)) == R.Rn || NaNGap);
-  CHECK(BITS(T(X)) == R.Rn || NaNGap);
-  // KNOWN: the cpu target's cvt.rz/rm/rp to 16 bits round to nearest.
-  GAP(CHECK(BITS(N(__float2, _rz)(X)) == R.Rz));
-  GAP(CHECK(BITS(N(__float2, _rd)(X)) == R.Rd));
-  GAP(CHECK(BITS(N(__float2, _ru)(X)) == R.Ru));
-  CHECK(BITS(N(__double2, )((double)X)) == R.Rn || NaNGap);
+  CHECK(BITS(N(__float2, _rn)(X)) == R.Rn);
+  CHECK(BITS(N(__float2, )(X)) == R.Rn);
+  CHECK(BITS(T(X)) == R.Rn);
+  CHECK(BITS(N(__float2, _rz)(X)) == R.Rz);
+  CHECK(BITS(N(__float2, _rd)(X)) == R.Rd);
+  CHECK(BITS(N(__float2, _ru)(X)) == R.Ru);
+  CHECK(BITS(N(__double2, )((double)X)) == R.Rn);
   T2 Q = N(__float2, 2_rn)(X);
-  CHECK((BITS(N(__low2, )(Q)) == R.Rn && BITS(Q.y) == R.Rn) || NaNGap);
-  // KNOWN: cvt.rn.f16x2.f32 and .bf16x2.f32, which the cpu target does
-  // not translate.
-  GAP(T2 P = N(__floats2, 2_rn)(X, -X));
-  GAP(CHECK(BITS(P.x) == R.Rn && BITS(N(__high2, )(P)) == BITS(FROMF(-X))));
-  GAP(CHECK(BITS(N(__float22, 2_rn)(make_float2(X, X)).y) == R.Rn));
+  CHECK((BITS(N(__low2, )(Q)) == R.Rn && BITS(Q.y) == R.Rn));
+  T2 P = N(__floats2, 2_rn)(X, -X);
+  CHECK(BITS(P.x) == R.Rn && BITS(N(__high2, )(P)) == BITS(FROMF(-X)));
+  CHECK(BITS(N(__float22, 2_rn)(make_float2(X, X)).y) == R.Rn);
 }
 
 // Operand I of 64: normal values, values near the smallest ones
@@ -113,12 +93,6 @@ __device__ T operand(const float *In, int I) {
 /// against the scalar functions.
 extern "C" __global__ void arith(const float *In, float *Out) {
   int I = threadIdx.x;
-#ifdef NVIDIA_CPU_GAPS_BF16
-  // KNOWN: NVIDIA's bf16 arithmetic for sm_80 is fma.rn.bf16 with a
-  // `mov.b16 c, 0x3f80U` immediate, which the cpu target rejects.
-  Out[I] = 0;
-  return;
-#endif
   T A = operand(In, I), B = operand(In, 64 + (I * 5) % 64),
     C = operand(In, 128 + I);
   float FA = TOF(A), FB = TOF(B), FC = TOF(C);
@@ -128,13 +102,13 @@ extern "C" __global__ void arith(const float *In, float *Out) {
   SAME(__hdiv(A, B), FROMF(FA / FB));
   SAME(__hadd_rn(A, B), FROMF(FA + FB));
   SAME(__hmul_rn(A, B), FROMF(FA * FB));
-  GAP(SAME(__hadd_sat(A, B), sat(FA + FB))); // KNOWN: .sat on f16 ops does not clamp
-  GAP(SAME(__hsub_sat(A, B), sat(FA - FB)));
-  GAP(SAME(__hmul_sat(A, B), sat(FA * FB)));
+  SAME(__hadd_sat(A, B), sat(FA + FB));
+  SAME(__hsub_sat(A, B), sat(FA - FB));
+  SAME(__hmul_sat(A, B), sat(FA * FB));
   // fma: the nearest value to the exact A * B + C (exact in double: the
   // product has 22 bits, the sum at most 53 here).
   CHECK(isNearest(__hfma(A, B, C), (double)FA * FB + FC));
-  GAP(SAME(__hfma_sat(A, B, C), sat(TOF(__hfma(A, B, C)))));
+  SAME(__hfma_sat(A, B, C), sat(TOF(__hfma(A, B, C))));
   SAME(A + B, __hadd(A, B));
   SAME(A - B, __hsub(A, B));
   SAME(A * B, __hmul(A, B));
@@ -150,7 +124,7 @@ extern "C" __global__ void arith(const float *In, float *Out) {
     SAME(__habs(A), FROMF(fabsf(FA)));
     CHECK(__hisinf(A) == (FA == __int_as_float(0x7f800000) ? 1 : FA == -__int_as_float(0x7f800000) ? -1 : 0));
   }
-  GAP(CHECK(__hisnan(A) == isNan(FA))); // KNOWN: set.nan.f16.f16
+  CHECK(__hisnan(A) == isNan(FA));
   if (!isNan(FA) && !isNan(FB) && FA != FB) {
     SAME(__hmax(A, B), FROMF(fmaxf(FA, FB)));
     SAME(__hmin(A, B), FROMF(fminf(FA, FB)));
@@ -160,24 +134,19 @@ extern "C" __global__ void arith(const float *In, float *Out) {
   CHECK(__heq(A, B) == (FA == FB) && __hne(A, B) == (!Un && FA != FB));
   CHECK(__hlt(A, B) == (FA < FB) && __hle(A, B) == (FA <= FB));
   CHECK(__hgt(A, B) == (FA > FB) && __hge(A, B) == (FA >= FB));
-  GAP(CHECK(__hequ(A, B) == (Un || FA == FB) && __hneu(A, B) == (FA != FB))); // KNOWN: setp.equ/neu/ltu/geu.f16
-  GAP(CHECK(__hltu(A, B) == (Un || FA < FB) && __hgeu(A, B) == (Un || FA >= FB)));
-  GAP(CHECK((A == B) == (FA == FB) && (A != B) == (FA != FB)));
+  CHECK(__hequ(A, B) == (Un || FA == FB) && __hneu(A, B) == (FA != FB));
+  CHECK(__hltu(A, B) == (Un || FA < FB) && __hgeu(A, B) == (Un || FA >= FB));
+  CHECK((A == B) == (FA == FB) && (A != B) == (FA != FB));
   CHECK((A < B) == (FA < FB) && (A >= B) == (FA >= FB));
 
   // Math: the float function rounded once; sqrt, rcp and the roundings
   // exactly, the others within ULP_TOL.
   T P = __habs(A);
   float FP = TOF(P);
-  // KNOWN: the cpu target's cvt.rzi/rpi/rmi/rni.f16.f16 differ.
-  GAP(SAME(htrunc(A), FROMF(truncf(FA))));
-  GAP(SAME(hceil(A), FROMF(ceilf(FA))));
-  GAP(SAME(hfloor(A), FROMF(floorf(FA))));
-  GAP(SAME(hrint(A), FROMF(rintf(FA))));
-#ifndef NVIDIA_CPU_GAPS
-  // KNOWN: NVIDIA's hsqrt, hrcp and hrsqrt declare `.reg.b32` (no space),
-  // on which the cpu target's translator crashes; its hexp ... hcos
-  // use immediates like 0X1F79U, which it rejects.
+  SAME(htrunc(A), FROMF(truncf(FA)));
+  SAME(hceil(A), FROMF(ceilf(FA)));
+  SAME(hfloor(A), FROMF(floorf(FA)));
+  SAME(hrint(A), FROMF(rintf(FA)));
   SAME(hsqrt(P), FROMF(sqrtf(FP)));
   SAME(hrcp(A), FROMF(1.0f / FA));
   CHECK(closeUlp(hrsqrt(P), 1.0f / sqrtf(FP), ULP_TOL));
@@ -191,7 +160,6 @@ extern "C" __global__ void arith(const float *In, float *Out) {
     CHECK(closeUlp(hsin(A), sinf(FA), ULP_TOL));
     CHECK(closeUlp(hcos(A), cosf(FA), ULP_TOL));
   }
-#endif
 
   // Pairs: each half as the scalar function gives it.
   T2 X = make_pair(A, B), Y = make_pair(C, A), Z = make_pair(B, C);
@@ -220,19 +188,16 @@ extern "C" __global__ void arith(const float *In, float *Out) {
     }
   }
   T One = FROMF(1.0f), Zero = FROMF(0.0f);
-  // KNOWN: set.eq.f16x2 and the other pair comparisons as values, and
-  // setp.geu.f16.
-  GAP(SAME2(__heq2(X, Y), __heq(A, C) ? One : Zero, __heq(B, A) ? One : Zero));
-  GAP(SAME2(__hlt2(X, Y), __hlt(A, C) ? One : Zero, __hlt(B, A) ? One : Zero));
-  GAP(SAME2(__hgeu2(X, Y), __hgeu(A, C) ? One : Zero, __hgeu(B, A) ? One : Zero));
-  // KNOWN: set.eq.u32.f16x2 and the other pair comparisons as bools.
-  GAP(CHECK(__hbeq2(X, Y) == (__heq(A, C) && __heq(B, A))));
-  GAP(CHECK(__hblt2(X, Y) == (__hlt(A, C) && __hlt(B, A))));
-  GAP(CHECK(__hbgt2(X, X) == false && __hbge2(X, X) == !(isNan(FA) || isNan(FB))));
-  GAP(SAME2(h2floor(X), hfloor(A), hfloor(B)));
-  GAP(SAME2(h2sqrt(__habs2(X)), hsqrt(__habs(A)), hsqrt(__habs(B)))); // KNOWN
-  GAP(SAME2(h2exp(X), hexp(A), hexp(B)));
-  GAP(SAME2(h2rcp(X), hrcp(A), hrcp(B)));
+  SAME2(__heq2(X, Y), __heq(A, C) ? One : Zero, __heq(B, A) ? One : Zero);
+  SAME2(__hlt2(X, Y), __hlt(A, C) ? One : Zero, __hlt(B, A) ? One : Zero);
+  SAME2(__hgeu2(X, Y), __hgeu(A, C) ? One : Zero, __hgeu(B, A) ? One : Zero);
+  CHECK(__hbeq2(X, Y) == (__heq(A, C) && __heq(B, A)));
+  CHECK(__hblt2(X, Y) == (__hlt(A, C) && __hlt(B, A)));
+  CHECK(__hbgt2(X, X) == false && __hbge2(X, X) == !(isNan(FA) || isNan(FB)));
+  SAME2(h2floor(X), hfloor(A), hfloor(B));
+  SAME2(h2sqrt(__habs2(X)), hsqrt(__habs(A)), hsqrt(__habs(B)));
+  SAME2(h2exp(X), hexp(A), hexp(B));
+  SAME2(h2rcp(X), hrcp(A), hrcp(B));
   CHECK(__low2float(X) == FA || isNan(FA));
   CHECK(__high2float(X) == FB || isNan(FB));
   SAME2(__lowhigh2highlow(X), B, A);
@@ -245,12 +210,6 @@ extern "C" __global__ void warp(const float *In, float *Out) {
   int I = threadIdx.x, L = I % 32, W = I - L;
   T V = FROMF(In[I]);
   T2 V2 = make_pair(V, FROMF(In[I] * 2));
-#ifdef NVIDIA_CPU_GAPS
-  // KNOWN: NVIDIA's 16-bit shuffles read the width from `mov.u32 %0,
-  // WARP_SZ`, an operand the cpu target rejects.
-  Out[I] = TOF(V);
-  return;
-#endif
   SAME(__shfl_sync(0xffffffffu, V, 7), FROMF(In[W + 7]));
   SAME(__shfl_xor_sync(0xffffffffu, V, 1), FROMF(In[I ^ 1]));
   SAME(__shfl_down_sync(0xffffffffu, V, 3), FROMF(In[L + 3 < 32 ? I + 3 : I]));
@@ -271,15 +230,6 @@ extern "C" __global__ void atomics(const float *In, float *Out) {
   __shared__ T2 Sum2;
   __shared__ int Seen[64];
   int I = threadIdx.x;
-#if defined(NVIDIA_CPU_GAPS) || defined(NVIDIA_PTX_GAPS)
-  // KNOWN (NVIDIA_PTX_GAPS): with clang, NVIDIA's bf16 atomicAdd for sm_80
-  // calls __usAtomicCAS, which nothing defines: ptxas rejects the PTX.
-  // KNOWN: NVIDIA's atomicAdd is atom.add.noftz.f16 / .f16x2 for half,
-  // which the cpu target does not translate, and for bf16 on sm_80 a CAS
-  // loop around the bf16 add (0x3f80U, above).
-  Out[I] = 64;
-  return;
-#endif
   if (I == 0) {
     Sum = FROMF(0.0f);
     Sum2 = make_pair(FROMF(0.0f), FROMF(1.0f));

@@ -62,33 +62,6 @@ struct ArgMin {
 };
 } // namespace cub
 
-// Another gevo header that defines libcu++'s functors defines this too.
-#ifndef GEVO_CUDA_MAXIMUM_MINIMUM
-#define GEVO_CUDA_MAXIMUM_MINIMUM
-namespace cuda {
-template <class T = void> struct maximum {
-  __host__ __device__ T operator()(const T &X, const T &Y) const {
-    return X < Y ? Y : X;
-  }
-};
-template <> struct maximum<void> {
-  template <class A, class B>
-  __host__ __device__ auto operator()(const A &X, const B &Y) const {
-    return X < Y ? Y : X;
-  }
-};
-template <class T = void> struct minimum {
-  __host__ __device__ T operator()(const T &X, const T &Y) const {
-    return Y < X ? Y : X;
-  }
-};
-template <> struct minimum<void> {
-  template <class A, class B>
-  __host__ __device__ auto operator()(const A &X, const B &Y) const {
-    return Y < X ? Y : X;
-  }
-};
-} // namespace cuda
-#endif
+#include <cuda/functional> // cuda::maximum and cuda::minimum
 
 #endif
