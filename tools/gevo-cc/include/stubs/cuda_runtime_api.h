@@ -169,4 +169,6 @@ cudaError_t __cudaPopCallConfiguration(dim3 *__grid_dim, dim3 *__block_dim,
                                        size_t *__shared_mem, void *__stream);
 }
 
+#include "cuda_texture_host.h"
+
 #endif // GEVO_STUB_CUDA_RUNTIME_API_H
