@@ -183,13 +183,20 @@ void BlockRace::rollover() {
     S.fill(0);
   Views.clear();
   Released.clear();
-  if (!L.Grid) {
+  if (!L.Grid)
     L.Cross = Publications();
-    L.Cross.Starts.push_back({BlockStart, Block});
-    CrossKnown.clear();
-    CrossPending.clear();
-    CrossThread.clear();
-  }
+  startCross();
+}
+
+/// Outside cooperative launches: the block starts at BlockStart, knowing
+/// nothing of the others.
+void BlockRace::startCross() {
+  if (L.Grid)
+    return;
+  L.Cross.Starts.push_back({BlockStart, Block});
+  CrossKnown.clear();
+  CrossPending.clear();
+  CrossThread.clear();
 }
 
 void BlockRace::startBlock(uint64_t Linear) {
@@ -199,12 +206,7 @@ void BlockRace::startBlock(uint64_t Linear) {
   std::fill(Fenced.begin(), Fenced.end(), 0);
   Views.clear();
   Released.clear();
-  if (!L.Grid) {
-    L.Cross.Starts.push_back({BlockStart, Block});
-    CrossKnown.clear();
-    CrossPending.clear();
-    CrossThread.clear();
-  }
+  startCross();
 }
 
 /// Views from what warp operations ordered so far.

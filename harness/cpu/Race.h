@@ -231,6 +231,7 @@ private:
   /// Outside cooperative launches: acquires and releases across blocks
   /// (Publications), and whether they order \p W after an access of thread
   /// \p Tid at \p Epoch of an earlier block.
+  void startCross();
   void crossAcquire(unsigned Tid, uintptr_t Granule);
   void crossRelease(unsigned Tid, uintptr_t Granule);
   bool crossOrdered(uint32_t Epoch, uint32_t Tid, const Who &W) const;
