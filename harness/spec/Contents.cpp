@@ -108,14 +108,15 @@ double element(const BufferSpec &B, size_t I, Rng &R) {
 
 llvm::Expected<Bytes> initialContents(const BufferSpec &B) {
   Bytes Out(B.Count * elemSize(B.Type));
-  if (B.Init.K == BufferInit::File) {
+  if (B.Init.K == BufferInit::File) { // the elements after Offset, then 0s
+    size_t Read = B.Init.Elements * elemSize(B.Type);
     auto Buf = llvm::MemoryBuffer::getFile(B.Init.Path, /*IsText=*/false);
-    if (!Buf || (*Buf)->getBufferSize() != Out.size())
+    if (!Buf || (*Buf)->getBufferSize() < B.Init.Offset + Read)
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
-          "buffer '" + B.Name + "': cannot read " + std::to_string(Out.size()) +
+          "buffer '" + B.Name + "': cannot read " + std::to_string(Read) +
               " bytes from '" + B.Init.Path + "'");
-    std::memcpy(Out.data(), (*Buf)->getBufferStart(), Out.size());
+    std::memcpy(Out.data(), (*Buf)->getBufferStart() + B.Init.Offset, Read);
     return Out;
   }
   if (B.Init.K == BufferInit::Undefined) {

@@ -2,8 +2,12 @@
 
 #include "SpecJson.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 namespace gevo {
@@ -161,6 +165,82 @@ const BufferSpec &Scope::buffer(const Field &F) const {
   F.fail("unknown buffer '" + Name + "'");
 }
 
+/// The numbers of text file \p Path (white space or commas between them),
+/// \p Count of them after the first \p Skip.
+static std::vector<double> readTextValues(const Field &F,
+                                          const std::string &Path,
+                                          uint64_t Skip, uint64_t Count) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    F.fail("cannot read '" + Path + "': " + Buf.getError().message());
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  std::vector<double> Values;
+  uint64_t Seen = 0;
+  while (Values.size() < Count) {
+    Text = Text.ltrim(" \t\r\n,");
+    if (Text.empty())
+      F.fail("'" + Path + "' has " + std::to_string(Seen) + " values, " +
+             std::to_string(Skip + Count) + " needed");
+    llvm::StringRef Token = Text.take_until(
+        [](char C) { return llvm::isSpace(C) || C == ','; });
+    Text = Text.drop_front(Token.size());
+    std::string S = Token.str();
+    char *End = nullptr;
+    double V = std::strtod(S.c_str(), &End);
+    if (End != S.c_str() + S.size())
+      F.fail("'" + Path + "': value " + std::to_string(Seen + 1) + " ('" + S +
+             "') is not a number");
+    if (Seen++ >= Skip)
+      Values.push_back(V);
+  }
+  return Values;
+}
+
+/// `"file": "data.bin"` (raw, exactly count elements) or `"file": {"path":
+/// ..., "format": "raw" | "text", "offset": N, "count": M}`: M elements
+/// (default: the buffer's count; the rest are 0) after N bytes (raw) or N
+/// values (text: numbers separated by white space or commas, read now, so
+/// that a bad one is an error naming it).
+static BufferInit parseFileInit(const Field &F, const BufferSpec &B,
+                                const std::string &Dir, const Params &Par) {
+  bool Plain = F.J.is_string();
+  Field P = Plain ? F : F.at("path");
+  if (!Plain)
+    F.allowOnly({"path", "format", "offset", "count"});
+  std::string Format = Plain || !F.has("format") ? "raw" : F.at("format").str();
+  if (Format != "raw" && Format != "text")
+    F.at("format").fail("expected raw or text, not '" + Format + "'");
+  uint64_t Offset = Plain || !F.has("offset") ? 0
+                                               : paramCount(F.at("offset"), Par);
+  uint64_t Count = Plain || !F.has("count") ? B.Count
+                                             : paramCount(F.at("count"), Par);
+  if (Count > B.Count)
+    F.at("count").fail(std::to_string(Count) + " elements do not fit in " +
+                       std::to_string(B.Count));
+  BufferInit I;
+  I.Path = (std::filesystem::path(Dir) / P.str()).string();
+  std::error_code EC;
+  uintmax_t Size = std::filesystem::file_size(I.Path, EC);
+  if (EC)
+    P.fail("cannot read '" + I.Path + "': " + EC.message());
+  if (Format == "text") {
+    I.K = BufferInit::Values;
+    I.List = readTextValues(P, I.Path, Offset, Count);
+    I.List.resize(B.Count, 0);
+    return I;
+  }
+  I.K = BufferInit::File;
+  I.Offset = Offset;
+  I.Elements = Count;
+  uint64_t Need = Offset + Count * elemSize(B.Type);
+  if (Plain ? Size != Need : Size < Need)
+    P.fail("'" + I.Path + "' holds " + std::to_string(Size) + " bytes, " +
+           (Offset ? std::to_string(Offset) + " skipped and " : "") +
+           std::to_string(Count) + " " + elemTypeName(B.Type) +
+           " elements need " + std::to_string(Need));
+  return I;
+}
+
 static BufferInit parseInit(const Field &F, const BufferSpec &B,
                             const std::string &Dir, const Params &Par) {
   F.allowOnly({"fill", "values", "iota", "random", "dominant", "file"});
@@ -201,17 +281,7 @@ static BufferInit parseInit(const Field &F, const BufferSpec &B,
       R.fail("a dominant matrix needs a square count, not " +
              std::to_string(B.Count));
   } else {
-    I.K = BufferInit::File;
-    Field P = F.at("file");
-    I.Path = (std::filesystem::path(Dir) / P.str()).string();
-    std::error_code EC;
-    uintmax_t Size = std::filesystem::file_size(I.Path, EC);
-    if (EC)
-      P.fail("cannot read '" + I.Path + "': " + EC.message());
-    if (Size != B.Count * elemSize(B.Type))
-      P.fail("'" + I.Path + "' holds " + std::to_string(Size) + " bytes, " +
-             std::to_string(B.Count) + " " + elemTypeName(B.Type) +
-             " elements need " + std::to_string(B.Count * elemSize(B.Type)));
+    I = parseFileInit(F.at("file"), B, Dir, Par);
   }
   return I;
 }

@@ -212,6 +212,60 @@ TEST(Spec, FileBuffersMustHoldExactlyTheirElements) {
   std::filesystem::remove_all(Dir);
 }
 
+TEST(Spec, FileBuffersReadTextAndRawWithOffsetAndCount) {
+  auto Dir = std::filesystem::temp_directory_path() / "gevo-spec-text-test";
+  std::filesystem::create_directories(Dir);
+  // A Rodinia-style input: its sizes first, then the values.
+  std::ofstream(Dir / "in.txt") << "3 2\n1.5, -2\t0x10\n7 8\n";
+  std::ofstream(Dir / "in.bin", std::ios::binary)
+      .write("\xff\xff\1\0\0\0\2\0\0\0", 10);
+  std::string Text = R"({"cases": [{"name": "f", "buffers": {
+      "t": {"type": "f32", "count": 5, "init": {"file": {"path": "in.txt",
+            "format": "text", "offset": 2, "count": 4}}},
+      "r": {"type": "i32", "count": 3, "init": {"file": {"path": "in.bin",
+            "offset": 2, "count": 2}}}},
+      "steps": [{"launch": "k", "grid": 1, "block": 1, "args": ["t", "r"]}],
+      "outputs": ["t"]}]})";
+  Spec S = parseOk(Text, Dir.string());
+  Bytes T = llvm::cantFail(initialContents(S.Cases[0].Buffers[0]));
+  float F[5];
+  std::memcpy(F, T.data(), sizeof F);
+  EXPECT_EQ(F[0], 1.5f);
+  EXPECT_EQ(F[1], -2.0f);
+  EXPECT_EQ(F[2], 16.0f);
+  EXPECT_EQ(F[3], 7.0f);
+  EXPECT_EQ(F[4], 0.0f); // past count: zero
+  Bytes R = llvm::cantFail(initialContents(S.Cases[0].Buffers[1]));
+  int32_t I[3];
+  std::memcpy(I, R.data(), sizeof I);
+  EXPECT_EQ(I[0], 1);
+  EXPECT_EQ(I[1], 2);
+  EXPECT_EQ(I[2], 0);
+  auto Err = [&](const std::string &From, const std::string &To) {
+    std::string Bad = Text;
+    Bad.replace(Bad.find(From), From.size(), To);
+    auto Got = parseSpec(Bad, "t/spec.json", Dir.string());
+    EXPECT_FALSE(static_cast<bool>(Got));
+    return Got ? std::string() : llvm::toString(Got.takeError());
+  };
+  EXPECT_NE(Err("\"offset\": 2, \"count\": 4", "\"offset\": 4, \"count\": 4")
+                .find("has 7 values, 8 needed"),
+            std::string::npos);
+  EXPECT_NE(Err("\"format\": \"text\"", "\"format\": \"csv\"")
+                .find("expected raw or text, not 'csv'"),
+            std::string::npos);
+  EXPECT_NE(Err("\"offset\": 2, \"count\": 2", "\"offset\": 4, \"count\": 2")
+                .find("holds 10 bytes, 4 skipped and 2 i32 elements need 12"),
+            std::string::npos);
+  EXPECT_NE(Err("\"count\": 4}", "\"count\": 6}").find("do not fit in 5"),
+            std::string::npos);
+  std::ofstream(Dir / "in.txt") << "1 2 x3 4 5 6\n";
+  EXPECT_NE(Err("\"offset\": 2", "\"offset\": 0")
+                .find("value 3 ('x3') is not a number"),
+            std::string::npos);
+  std::filesystem::remove_all(Dir);
+}
+
 TEST(Contents, GeneratorsAreDeterministicAndInRange) {
   Spec S = parseOk(Example);
   const BufferSpec &In = S.Cases[0].Buffers[0];

@@ -49,7 +49,9 @@ struct BufferInit {
                                  // [Min, Max]); Dominant
   uint64_t Seed = 0;             // Random, Dominant
   std::vector<double> List;      // Values
-  std::string Path;              // File: raw little-endian elements, relative to the tests dir
+  std::string Path;              // File: relative to the tests dir
+  uint64_t Offset = 0;           // File (raw): bytes skipped first
+  uint64_t Elements = 0;         // File (raw): elements read (the rest 0)
 
   /// Every element V.
   static BufferInit filled(double V) {
