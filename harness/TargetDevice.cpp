@@ -8,6 +8,7 @@
 #include "gevo/harness/cpu/PlanDevice.h"
 
 #include <cerrno>
+#include <optional>
 #include <cstdio>
 
 #include <sys/wait.h>
@@ -63,6 +64,46 @@ gpuDevice(llvm::StringRef Target, const llvm::Module &M, LowerFn Lower) {
 }
 } // namespace
 
+/// \p Fn's answer, computed in a forked child, so that what it opens (a
+/// driver) or what crashes in it (LLVM on a strange base) stays there;
+/// nothing when the child died.
+static std::optional<std::string>
+inChild(llvm::function_ref<std::string()> Fn) {
+  int Pipe[2];
+  if (pipe(Pipe) != 0)
+    return std::nullopt;
+  std::fflush(nullptr);
+  pid_t Child = fork();
+  if (Child == 0) {
+    close(Pipe[0]);
+    std::string Answer = Fn();
+    for (size_t Done = 0; Done < Answer.size();) {
+      ssize_t Wrote = write(Pipe[1], Answer.data() + Done, Answer.size() - Done);
+      if (Wrote < 0 && errno == EINTR)
+        continue;
+      if (Wrote <= 0)
+        _exit(1);
+      Done += size_t(Wrote);
+    }
+    _exit(0);
+  }
+  close(Pipe[1]);
+  std::string Answer;
+  char Buf[4096];
+  for (ssize_t Got; Child > 0 && (Got = read(Pipe[0], Buf, sizeof(Buf))) != 0;)
+    if (Got > 0)
+      Answer.append(Buf, size_t(Got));
+    else if (errno != EINTR)
+      break;
+  close(Pipe[0]);
+  int Status = 0;
+  while (Child > 0 && waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
+  }
+  if (Child <= 0 || !WIFEXITED(Status) || WEXITSTATUS(Status) != 0)
+    return std::nullopt;
+  return Answer;
+}
+
 void selectGpu(int Ordinal) { GpuOrdinal = Ordinal; }
 
 llvm::Expected<std::string> describeGpu(llvm::StringRef Target) {
@@ -79,36 +120,17 @@ llvm::Expected<std::string> describeGpu(llvm::StringRef Target) {
 llvm::Expected<int> countGpus(llvm::StringRef Target) {
   if (Target != "cuda" && Target != "hip")
     return targetError(Target, "is not a GPU target");
-  int Pipe[2];
-  if (pipe(Pipe) != 0)
-    return targetError(Target, "cannot make a pipe to count its devices");
-  std::fflush(nullptr);
-  pid_t Child = fork();
-  if (Child == 0) {
-    close(Pipe[0]);
+  std::optional<std::string> Answer = inChild([&] {
     std::string Why;
     const gpu::Api *A = gpu::apiFor(std::string_view(Target), Why);
     int N = A ? gpu::Device::count(*A, Why) : 0;
-    std::string Answer = Why.empty() ? std::to_string(N) : "!" + Why;
-    ssize_t Wrote = write(Pipe[1], Answer.data(), Answer.size());
-    _exit(Wrote == ssize_t(Answer.size()) ? 0 : 1);
-  }
-  close(Pipe[1]);
-  std::string Answer;
-  char Buf[512];
-  for (ssize_t Got; Child > 0 && (Got = read(Pipe[0], Buf, sizeof(Buf))) != 0;)
-    if (Got > 0)
-      Answer.append(Buf, size_t(Got));
-    else if (errno != EINTR)
-      break;
-  close(Pipe[0]);
-  while (Child > 0 && waitpid(Child, nullptr, 0) < 0 && errno == EINTR) {
-  }
-  if (Answer.empty())
+    return Why.empty() ? std::to_string(N) : "!" + Why;
+  });
+  if (!Answer || Answer->empty())
     return targetError(Target, "the process counting its devices died");
-  if (Answer[0] == '!')
-    return targetError(Target, Answer.substr(1));
-  return std::stoi(Answer);
+  if ((*Answer)[0] == '!')
+    return targetError(Target, Answer->substr(1));
+  return std::stoi(*Answer);
 }
 
 bool isKnownTarget(llvm::StringRef Target) {
@@ -151,17 +173,32 @@ createTargetDevice(llvm::StringRef Target, std::unique_ptr<llvm::Module> M,
   return std::unique_ptr<PlanDevice>(std::move(*Cpu));
 }
 
+/// In a child: a base that crashes the JIT (or anything under it) must not
+/// take the tool with it; the base's own run, in the sandbox, reports it.
 std::vector<std::string> undefinedInputHints(const llvm::Module &Base,
                                              const Spec &S) {
-  cpu::Options O;
-  O.ParallelBlocks = false;
-  O.LaunchCostLimit = HintLaunchCostLimit;
-  auto Dev = cpu::CpuPlanDevice::create(Base, O);
-  if (!Dev) {
-    llvm::consumeError(Dev.takeError());
-    return {};
-  }
-  return undefinedInputHints(S, **Dev);
+  std::optional<std::string> Answer = inChild([&] {
+    cpu::Options O;
+    O.ParallelBlocks = false;
+    O.LaunchCostLimit = HintLaunchCostLimit;
+    auto Dev = cpu::CpuPlanDevice::create(Base, O);
+    if (!Dev) {
+      llvm::consumeError(Dev.takeError());
+      return std::string();
+    }
+    std::string Joined;
+    for (const std::string &Hint : undefinedInputHints(S, **Dev))
+      Joined += Hint + '\0';
+    return Joined;
+  });
+  std::vector<std::string> Hints;
+  if (!Answer)
+    return Hints;
+  llvm::SmallVector<llvm::StringRef> Parts;
+  llvm::StringRef(*Answer).split(Parts, '\0', -1, false);
+  for (llvm::StringRef P : Parts)
+    Hints.push_back(P.str());
+  return Hints;
 }
 
 bool targetDeviceFailed() { return AnyFailure; }
