@@ -3,7 +3,8 @@
 // What InlinePtx.cpp's instructions compute, on registers held as bits
 // (iN): integer and float arithmetic (f16 and f16x2 as half, bf16 through
 // float, rounded to nearest even), carries, bit operations, conversions
-// and comparisons. An instruction it does not know is an Error naming it.
+// (PtxConvert.cpp) and comparisons. An instruction it does not know is an
+// Error naming it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_CPU_PTXOPS_H

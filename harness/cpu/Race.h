@@ -70,6 +70,9 @@
 
 namespace gevo::cpu {
 
+/// A shadow tag's low bits: the thread in its block (up to 1024).
+inline constexpr unsigned RaceTidBits = 10;
+
 /// What the instrumentation says of an access.
 enum RaceFlags : uint32_t {
   RaceRead = 1,
@@ -232,6 +235,7 @@ private:
   /// (Publications), and whether they order \p W after an access of thread
   /// \p Tid at \p Epoch of an earlier block.
   void startCross();
+  void crossBarrier();
   void crossAcquire(unsigned Tid, uintptr_t Granule);
   void crossRelease(unsigned Tid, uintptr_t Granule);
   bool crossOrdered(uint32_t Epoch, uint32_t Tid, const Who &W) const;
