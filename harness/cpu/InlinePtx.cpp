@@ -310,7 +310,7 @@ Error PtxTranslator::statement(StringRef Text) {
                            : Intrinsic::nvvm_membar_gl, {});
     return Error::success();
   }
-  if (Op == "fence") // a proxy fence: one memory here
+  if (Op == "fence") // a proxy fence: the host has one memory, no proxies
     return Error::success();
   if (Args.empty())
     return unsupportedPtx("instruction '" + Head + "'");
