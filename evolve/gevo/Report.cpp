@@ -172,9 +172,11 @@ std::string editsTable(const nlohmann::json &Best) {
   }
   return S.str() + "</table>";
 }
-} // namespace
 
-Expected<std::string> renderReport(const RunDir &D) {
+/// The report; throws nlohmann's exceptions on a file of the wrong shape,
+/// \p Reading naming it.
+Expected<std::string> render(const RunDir &D, const char *&Reading) {
+  Reading = "config.json";
   Expected<nlohmann::json> Config = D.readJson("config.json");
   if (!Config)
     return Config.takeError();
@@ -197,6 +199,7 @@ Expected<std::string> renderReport(const RunDir &D) {
     << Config->value("seed", 0) << ", population " << Config->value("pop", 0)
     << "</p>";
   nlohmann::json Summary;
+  Reading = "summary.json";
   if (Expected<nlohmann::json> J = D.readJson("summary.json"))
     Summary = *J;
   else
@@ -236,6 +239,7 @@ Expected<std::string> renderReport(const RunDir &D) {
   S << svgLineChart("best error and valid rate by generation", "generation", X,
                     {{"best error", Gen["best_error"]},
                      {"valid rate", Gen["valid_rate"]}});
+  Reading = "pareto.json";
   if (Expected<nlohmann::json> P = D.readJson("pareto.json")) {
     std::vector<double> Px, Py;
     for (const nlohmann::json &M : P->at("front")) {
@@ -248,6 +252,7 @@ Expected<std::string> renderReport(const RunDir &D) {
   } else {
     consumeError(P.takeError());
   }
+  Reading = "summary.json";
   if (!Summary.is_null()) {
     if (Summary.contains("best"))
       S << "<h2>Best variant</h2>" << editsTable(Summary["best"]);
@@ -267,6 +272,18 @@ Expected<std::string> renderReport(const RunDir &D) {
   }
   S << "</body></html>\n";
   return S.str();
+}
+} // namespace
+
+Expected<std::string> renderReport(const RunDir &D) {
+  const char *Reading = "";
+  try {
+    return render(D, Reading);
+  } catch (const nlohmann::json::exception &E) {
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: not a gevo run's %s: %s",
+                             D.file(Reading).c_str(), Reading, E.what());
+  }
 }
 
 } // namespace gevo::evolve

@@ -65,4 +65,17 @@ TEST(Report, ASummaryWithoutEditListsStillRenders) {
   EXPECT_NE(Html.find("As evolved"), std::string::npos);
 }
 
+TEST(Report, AParetoFileOfTheWrongShapeIsAnErrorNamingIt) {
+  RunDir D = runWithSummary(R"({"best_speedup": 1.0})");
+  EXPECT_FALSE(D.writeFile("pareto.json", R"({"base": {"objective": 1}})"));
+  llvm::Expected<std::string> Html = renderReport(D);
+  ASSERT_FALSE(bool(Html));
+  std::string Message = llvm::toString(Html.takeError());
+  EXPECT_NE(Message.find("pareto.json: not a gevo run's pareto.json"),
+            std::string::npos)
+      << Message;
+  EXPECT_EQ(Message.find('\n'), std::string::npos) << Message;
+  llvm::sys::fs::remove_directories(D.path());
+}
+
 } // namespace
