@@ -31,10 +31,6 @@ double fitnessOf(const Evaluation &E, bool HigherIsBetter) {
   return V > 0 ? 1 / V : 0;
 }
 
-double valueOfFitness(double Fitness, bool HigherIsBetter) {
-  return HigherIsBetter ? Fitness : 1 / Fitness;
-}
-
 Prepared FunctionProblem::prepare(const Config &C) const {
   Prepared P;
   P.Key = std::to_string(S.encode(C));

@@ -36,8 +36,6 @@ Evaluation makeEvaluation(double Value, bool HigherIsBetter);
 double valueOf(const Evaluation &E, bool HigherIsBetter);
 /// Positive, larger is better; 0 for a failed config.
 double fitnessOf(const Evaluation &E, bool HigherIsBetter);
-/// The value of a positive fitness, and back.
-double valueOfFitness(double Fitness, bool HigherIsBetter);
 
 class TuneProblem : public Problem<Config> {
 public:
