@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Instrument.h"
+#include "Nvvm.h"
 #include "Race.h"
 #include "Runtime.h"
 
@@ -137,15 +138,8 @@ bool seedsCompareExchange(const LoadInst &L) {
 /// Whether \p Fence's scope spans blocks (not a block's, a warp's or a
 /// thread's).
 bool ordersBlocks(const FenceInst &Fence) {
-  SyncScope::ID Id = Fence.getSyncScopeID();
-  if (Id == SyncScope::System)
-    return true;
-  SmallVector<StringRef> Names;
-  Fence.getContext().getSyncScopeNames(Names);
-  StringRef Name = Id < Names.size() ? Names[Id] : "";
-  return !is_contained({"singlethread", "block", "cta", "workgroup",
-                        "wavefront", "warp"},
-                       Name);
+  ScopeSpan Span = scopeSpan(Fence.getContext(), Fence.getSyncScopeID());
+  return Span == ScopeSpan::Device || Span == ScopeSpan::System;
 }
 
 } // namespace

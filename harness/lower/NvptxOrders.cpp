@@ -27,16 +27,16 @@ namespace {
 
 /// The membar of \p Scope, or none for a single thread's.
 std::optional<Intrinsic::ID> membarOf(LLVMContext &Ctx, SyncScope::ID Scope) {
-  if (Scope == SyncScope::SingleThread)
+  switch (scopeSpan(Ctx, Scope)) {
+  case ScopeSpan::Thread:
     return std::nullopt;
-  if (Scope == SyncScope::System)
+  case ScopeSpan::System:
     return Intrinsic::nvvm_membar_sys;
-  SmallVector<StringRef> Names;
-  Ctx.getSyncScopeNames(Names);
-  StringRef Name = Scope < Names.size() ? Names[Scope] : "";
-  if (Name == "block" || Name == "cta" || Name == "workgroup")
+  case ScopeSpan::Block:
     return Intrinsic::nvvm_membar_cta;
-  return Intrinsic::nvvm_membar_gl;
+  default: // a warp's and the device's
+    return Intrinsic::nvvm_membar_gl;
+  }
 }
 
 void membar(Instruction *Before, SyncScope::ID Scope) {

@@ -70,4 +70,19 @@ Value *lowerLdg(IRBuilder<> &B, CallInst &CI) {
                              MaybeAlign(Align));
 }
 
+ScopeSpan scopeSpan(LLVMContext &Ctx, SyncScope::ID Id) {
+  if (Id == SyncScope::SingleThread)
+    return ScopeSpan::Thread;
+  if (Id == SyncScope::System)
+    return ScopeSpan::System;
+  SmallVector<StringRef> Names;
+  Ctx.getSyncScopeNames(Names);
+  StringRef Name = Id < Names.size() ? Names[Id] : "";
+  return StringSwitch<ScopeSpan>(Name)
+      .Case("singlethread", ScopeSpan::Thread)
+      .Cases("warp", "wavefront", ScopeSpan::Warp)
+      .Cases("block", "cta", "workgroup", ScopeSpan::Block)
+      .Default(ScopeSpan::Device);
+}
+
 } // namespace gevo

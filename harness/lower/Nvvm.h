@@ -42,6 +42,12 @@ llvm::Expected<llvm::Value *> lowerNvvmAtomic(llvm::IRBuilder<> &B,
 /// ldg.global.*: a plain load with the call's alignment.
 llvm::Value *lowerLdg(llvm::IRBuilder<> &B, llvm::CallInst &CI);
 
+/// The threads a sync scope spans, by LLVM's names and the targets' (a
+/// block: block, cta, workgroup; a warp: warp, wavefront; any other name:
+/// the device).
+enum class ScopeSpan { Thread, Warp, Block, Device, System };
+ScopeSpan scopeSpan(llvm::LLVMContext &Ctx, llvm::SyncScope::ID Id);
+
 /// Fences and ordered atomics as monotonic ones between membars, which
 /// LLVM 19's NVPTX back end selects (NvptxOrders.cpp).
 void orderAtomicsForNvptx(llvm::Module &M);
