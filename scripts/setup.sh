@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs every Debian package gevo needs. Idempotent: does nothing (quickly) when all are present.
+# Installs every Debian package gevo needs (chromium only checks the HTML reports in a test). Idempotent: does nothing (quickly) when all are present.
 set -euo pipefail
 packages=(
   cmake ninja-build g++ python3
@@ -8,6 +8,7 @@ packages=(
   libgtest-dev nlohmann-json3-dev libeigen3-dev libxgboost-dev
   zlib1g-dev dataset-fashion-mnist libsvm-tools
   libopenmpi-dev openmpi-bin
+  libdtl-dev libjs-chart.js chromium
 )
 missing=()
 for p in "${packages[@]}"; do
