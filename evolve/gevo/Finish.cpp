@@ -14,13 +14,11 @@
 
 #include "gevo/evolve/GevoRun.h"
 #include "gevo/evolve/Report.h"
+#include "gevo/evolve/SourceDiff.h"
 #include "gevo/harness/Cuda.h"
 #include "gevo/harness/Lower.h"
 
 #include "llvm/IR/Module.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -50,23 +48,6 @@ nlohmann::json editsJson(const std::vector<Edit> &Edits) {
   for (const Edit &E : Edits)
     A.push_back(printEdit(E));
   return A;
-}
-
-/// `diff -u` of two files, or a note saying why there is none.
-std::string unifiedDiff(const std::string &A, const std::string &B) {
-  ErrorOr<std::string> Diff = sys::findProgramByName("diff");
-  if (!Diff)
-    return "# no diff program found\n";
-  SmallString<128> Out;
-  if (sys::fs::createTemporaryFile("gevo-diff", "txt", Out))
-    return "# cannot create a temporary file\n";
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
-                                          std::nullopt};
-  StringRef Args[] = {*Diff, "-u", A, B};
-  sys::ExecuteAndWait(*Diff, Args, std::nullopt, Redirects);
-  auto Buf = MemoryBuffer::getFile(Out);
-  sys::fs::remove(Out);
-  return Buf ? (*Buf)->getBuffer().str() : "# diff failed\n";
 }
 
 /// Whether the costs of Faster's rounds of validation all beat every round
@@ -253,7 +234,7 @@ Error GevoRun::writeBest(const std::vector<Edit> &Edits, nlohmann::json &Summary
     return E;
   if (Error E = Dir->writeFile(
           "best/kernel.diff",
-          unifiedDiff(Dir->file("base.ll"), Dir->file("best/kernel.ll"))))
+          sourceDiff(*Base, *M, "base.ll", "best/kernel.ll")))
     return E;
   std::optional<CudaToolkit> Cuda = findCudaToolkit();
   if (!Cuda || Cuda->Libdevice.empty()) {

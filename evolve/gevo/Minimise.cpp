@@ -1,17 +1,13 @@
 //===- Minimise.cpp - Minimise, ablate and explain edit lists --------------===//
 
 #include "gevo/evolve/Minimise.h"
+#include "gevo/evolve/SourceDiff.h"
 #include "gevo/passes/Uid.h"
 
-#include "llvm/ADT/SmallString.h"
-#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/LineIterator.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -132,29 +128,13 @@ std::string place(const Instruction &I) {
 }
 
 /// " at kernel.cu:17 `__syncthreads();`": where I came from when the kernel
-/// has line tables (gevo-cc -lineinfo), with the source line when the file
-/// is readable; "" without.
+/// has line tables, with the source line when the file is readable; "" without.
 std::string sourceOf(const Instruction &I) {
-  const DILocation *Loc = I.getDebugLoc().get();
-  if (!Loc || Loc->getLine() == 0)
+  std::optional<SourceLine> S = sourceLineOf(I);
+  if (!S)
     return "";
-  std::string Where = " at " + sys::path::filename(Loc->getFilename()).str() +
-                      ":" + std::to_string(Loc->getLine());
-  SmallString<256> Path(Loc->getFilename());
-  if (sys::path::is_relative(Path) && !Loc->getDirectory().empty()) {
-    Path = Loc->getDirectory();
-    sys::path::append(Path, Loc->getFilename());
-  }
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buf)
-    return Where;
-  line_iterator Line(**Buf, /*SkipBlanks=*/false);
-  for (; !Line.is_at_eof() && Line.line_number() < int64_t(Loc->getLine());
-       ++Line) {
-  }
-  if (Line.is_at_eof())
-    return Where;
-  std::string Text = Line->trim().str();
+  std::string Where = " at " + S->File + ":" + std::to_string(S->Line);
+  std::string Text = S->Text;
   if (Text.size() > 70)
     Text = Text.substr(0, 67) + "...";
   return Where + (Text.empty() ? "" : " `" + Text + "`");
