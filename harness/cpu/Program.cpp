@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -159,6 +160,9 @@ Expected<RetargetInfo> retargetInPlace(Module &M, const Options &Opts) {
   auto Host = hostTarget();
   if (!Host)
     return Host.takeError();
+  // Line tables (gevo-cc's default) name edits' source lines for the user;
+  // the host code needs none, and codegen would spend time on DWARF.
+  StripDebugInfo(M);
   return retarget(M, Host->Triple, Host->DL,
                   {Opts.Checks, Opts.RaceChecks || Opts.InitChecks,
                    Opts.InitChecks, Opts.Gpu ? &*Opts.Gpu : nullptr,

@@ -61,6 +61,7 @@ struct Options {
   /// chevrons joined (joinLaunchChevrons).
   std::string Source;
   bool PrintCommand = false;
+  bool NoLineTables = false;
   /// auto, gevo (gevo's own CUDA headers) or nvidia (a CUDA toolkit's).
   std::string Headers = "auto";
   /// What Headers resolved to (resolveOptions).
@@ -118,6 +119,9 @@ po::options_description visibleOptions(Options &O) {
      "text IR or bitcode (default: bc when the output ends in .bc, else ll)")
     ("depfile", po::value(&O.DepFile)->value_name("FILE"),
      "also write the headers the input uses as a Makefile rule")
+    ("no-line-tables", po::bool_switch(&O.NoLineTables),
+     "leave out line tables (by default the IR has clang's "
+     "-gline-tables-only, so gevo names each edit's source line)")
     ("print-command", po::bool_switch(&O.PrintCommand),
      "print the clang command line on stderr before running it")
     ("cuda-headers", po::value(&O.Headers)->default_value("auto")->value_name("H"),
@@ -285,6 +289,8 @@ std::vector<std::string> clangArgs(const Options &O, StringRef Clang,
     Args.push_back("-D" + D);
   for (const std::string &I : O.IncludeDirs)
     Args.push_back("-I" + I);
+  if (!O.NoLineTables)
+    Args.push_back("-gline-tables-only");
   Args.insert(Args.end(), O.ClangFlags.begin(), O.ClangFlags.end());
   if (O.Source != O.Input) { // the copy's quoted includes are the input's
     SmallString<256> Dir(O.Input);
