@@ -7,8 +7,8 @@
 // block per pair, half its threads on each; lud_internal updates every
 // trailing tile A_ij -= L_ik U_kj. After the last step one more
 // lud_diagonal factors the final tile. Every kernel stages its tiles in
-// shared memory. The plan launches the widest grids every step; blocks
-// beyond the trailing matrix return at once.
+// shared memory. The plan's grids shrink with the trailing matrix, as the
+// original host's do; a block beyond it (a wider launch) returns at once.
 #ifndef BLOCK
 #define BLOCK 16
 #endif

@@ -36,10 +36,11 @@ def initial(n, penalty):
 
 
 def make_case(name, n, penalty, seed):
-    # Both kernels take the widest grid; blocks off the current diagonal return.
+    # As the original host: one block per tile of the current diagonal.
     args = ["reference", "matrix", i32("cols"), i32("penalty"), counter("step"), i32("width")]
-    steps = [repeat("width", [launch("needle_cuda_shared_1", ["width"], ["block"], args)], "step"),
-             repeat("width - 1", [launch("needle_cuda_shared_2", ["width"], ["block"], args)], "step")]
+    steps = [repeat("width", [launch("needle_cuda_shared_1", ["step + 1"], ["block"], args)], "step"),
+             repeat("width - 1", [launch("needle_cuda_shared_2", ["width - 1 - step"], ["block"], args)],
+                    "step")]
     buffers = {"reference": buf("i32", "cols * cols", rand("seed", -4, 11)),
                "matrix": buf("i32", "cols * cols", file(f"m{n}p{penalty}.i32"))}
     return case(name, buffers, steps, ["matrix"],

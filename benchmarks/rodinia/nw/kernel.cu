@@ -8,8 +8,8 @@
 // right half. A block stages its tile's scores (plus the row above and the
 // column to the left) and reference values in shared memory, then fills the
 // tile one anti-diagonal of cells at a time, one thread per cell. The plan
-// launches the widest grid every time; blocks beyond the current diagonal
-// return at once.
+// launches one block per tile of the current diagonal, as the original
+// host does; a block beyond it (a wider launch) returns at once.
 #ifndef BLOCK
 #define BLOCK 16
 #endif
