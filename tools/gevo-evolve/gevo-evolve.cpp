@@ -126,13 +126,21 @@ void printSummary(const GevoRun &R, const nlohmann::json &S) {
                 "tests dir's declared ranges\n",
                 Drawn);
   if (!S.contains("best")) {
-    std::printf("no variant passed held-out validation (%s): the base stays "
-                "the best\n",
-                H.value("status", "").c_str());
-    if (H.contains("best"))
-      std::printf("the best evolved variant: %s, %s\n",
-                  H["best"].value("status", "").c_str(),
-                  H["best"].value("message", "").c_str());
+    const nlohmann::json &Best = H.value("best", nlohmann::json::object());
+    if (Best.value("status", "") == "ok")
+      // It passed, but was no cheaper than the base there.
+      std::printf("no variant beat the base on the held-out cases (the best "
+                  "evolved one: %.3fx): the base stays the best\n",
+                  Best.value("speedup", 0.0));
+    else
+      std::printf("no variant passed held-out validation (%s): the base "
+                  "stays the best\n",
+                  H.value("status", "").c_str());
+    if (Best.contains("status") && Best.value("status", "") != "ok")
+      std::printf("the best evolved variant: %s%s%s\n",
+                  Best.value("status", "").c_str(),
+                  Best.value("message", "").empty() ? "" : ", ",
+                  Best.value("message", "").c_str());
   } else if (S["best"].value("demoted", false)) {
     std::printf("%s found what the tests could not (%s): the variant is "
                 "demoted, the base stays the best (its edits are in best/)\n",
