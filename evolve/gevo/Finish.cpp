@@ -28,8 +28,7 @@ using namespace llvm;
 
 namespace gevo::evolve {
 
-namespace {
-struct Validated {
+struct GevoRun::Validated {
   explicit Validated(std::vector<Edit> E = {}) : Edits(std::move(E)) {}
   std::vector<Edit> Edits;
   Status S = Status::Ok;
@@ -43,6 +42,7 @@ struct Validated {
   }
 };
 
+namespace {
 nlohmann::json editsJson(const std::vector<Edit> &Edits) {
   nlohmann::json A = nlohmann::json::array();
   for (const Edit &E : Edits)
@@ -84,25 +84,12 @@ nlohmann::json GevoRun::measuredOn() const {
   return J;
 }
 
-Expected<nlohmann::json> GevoRun::finish() {
-  std::vector<Member> Front = front();
-  if (Front.size() > Config.ValidateMax)
-    Front.resize(Config.ValidateMax);
-  EditListScorer Score = Problem->scorer();
-
-  // Minimise the best; time objectives are noisy, so allow 2% slack.
-  std::vector<Edit> Evolved = Front.empty() ? std::vector<Edit>{} : Front[0].V.Edits;
-  std::vector<Edit> Minimised = Evolved;
-  if (Config.Minimise && !Evolved.empty())
-    Minimised = minimiseEdits(
-        Evolved, Front[0].Obj, Score,
-        Config.Objective.Cost == CostKind::Time ? 0.02 : 0.0);
-
-  // Held-out validation: base first, then the front, then the minimised.
+std::vector<GevoRun::Validated>
+GevoRun::validate(const std::vector<Member> &Front,
+                  const std::vector<Edit> &Minimised) {
   std::vector<Validated> Cands(1);
   for (const Member &M : Front)
     Cands.emplace_back(M.V.Edits);
-  size_t MinIndex = Cands.size();
   Cands.emplace_back(Minimised);
   std::vector<std::string> Bitcode;
   for (Validated &C : Cands) {
@@ -121,23 +108,101 @@ Expected<nlohmann::json> GevoRun::finish() {
       Cands[I].Costs.push_back(Problem->cost(Evals[I]));
     }
   }
-  double BaseHeld = Cands[0].cost();
-  // What was held out, in every "heldout" object of the summary.
-  auto WhatHeld = [&](nlohmann::json J) {
-    J["held_out"] = holdsOut();
-    J["drawn_cases"] = Drawn;
-    return J;
-  };
-  auto HeldJson = [&](const Validated &C) {
-    return WhatHeld(
-        {{"status", statusName(C.S)},
-         {"message", C.Message},
-         {"error", C.Error},
-         {"cost", C.cost()},
-         {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0},
-         {"outside_noise", beyondNoise(C.Costs, Cands[0].Costs)}});
-  };
+  return Cands;
+}
 
+nlohmann::json GevoRun::heldOutJson(nlohmann::json J) const {
+  J["held_out"] = holdsOut();
+  J["drawn_cases"] = Drawn;
+  return J;
+}
+
+nlohmann::json GevoRun::heldOutJson(const Validated &C,
+                                    const Validated &Base) const {
+  double BaseHeld = Base.cost();
+  return heldOutJson(
+      {{"status", statusName(C.S)},
+       {"message", C.Message},
+       {"error", C.Error},
+       {"cost", C.cost()},
+       {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0},
+       {"outside_noise", beyondNoise(C.Costs, Base.Costs)}});
+}
+
+Error GevoRun::summariseBest(const Validated &C, bool Minimised,
+                             const Validated &BaseHeld,
+                             nlohmann::json &Summary) {
+  EditListScorer Score = Problem->scorer();
+  std::vector<std::optional<Objectives>> Own = Score({C.Edits});
+  Objectives Obj = Own[0].value_or(Objectives{});
+  nlohmann::json Best = {{"edits", editsJson(C.Edits)},
+                         {"objectives", Obj},
+                         {"minimised", Minimised}};
+  std::vector<std::string> Desc;
+  nlohmann::json Abl = nlohmann::json::array();
+  for (const Ablation &A : ablate(C.Edits, Score)) {
+    Desc.push_back(describeEdit(*Base, A.E));
+    Abl.push_back(A.Without ? nlohmann::json(*A.Without) : nlohmann::json());
+  }
+  Best["descriptions"] = Desc;
+  Best["ablation"] = Abl;
+  Summary["best"] = Best;
+  Summary["best_speedup"] = Obj.empty() ? 0.0 : BaseObj[0] / Obj[0];
+  Summary["heldout"] = heldOutJson(C, BaseHeld);
+  if (Error E = writeBest(C.Edits, Summary))
+    return E;
+  if (!FinalCheck)
+    return Error::success();
+  nlohmann::json Check = FinalCheck(Dir->file("best/kernel.edits"));
+  if (Check.value("finding", false)) {
+    Summary["best"]["demoted"] = true;
+    Summary["heldout"]["status"] = "demoted";
+    Summary["heldout"]["message"] = Check.value("message", "");
+    Summary["best_speedup"] = 1.0;
+  }
+  Summary["final_check"] = std::move(Check);
+  return Error::success();
+}
+
+nlohmann::json GevoRun::timeShares() const {
+  const TimeShares &T = Eng->timeShares();
+  KernelProblem::Costs K = Problem->costs();
+  auto PerVariant = [&](double Seconds) {
+    return K.Measured ? 1e3 * Seconds / K.Measured : 0;
+  };
+  return {
+      {"wall_s", T.Wall},
+      {"strategy_s", T.Strategy},
+      {"prepare_s", T.Prepare},
+      {"measure_s", T.Measure},
+      {"engine_s", T.Engine},
+      {"callbacks_s", T.Callbacks},
+      {"prepare_ms_per_candidate",
+       K.Prepared ? 1e3 * K.PrepareSeconds / K.Prepared : 0},
+      {"jit_ms_per_variant", PerVariant(K.JitSeconds)},
+      {"kernel_ms_per_variant", PerVariant(K.KernelSeconds)},
+      // This process's own work: a resumed run's earlier evaluations are
+      // not in its wall time.
+      {"evaluations_per_s",
+       T.Wall > 0 ? (Eng->evaluations() - SessionEvals) / T.Wall : 0}};
+}
+
+Expected<nlohmann::json> GevoRun::finish() {
+  std::vector<Member> Front = front();
+  if (Front.size() > Config.ValidateMax)
+    Front.resize(Config.ValidateMax);
+
+  // Minimise the best; time objectives are noisy, so allow 2% slack.
+  std::vector<Edit> Evolved = Front.empty() ? std::vector<Edit>{} : Front[0].V.Edits;
+  std::vector<Edit> Minimised = Evolved;
+  if (Config.Minimise && !Evolved.empty())
+    Minimised = minimiseEdits(
+        Evolved, Front[0].Obj, Problem->scorer(),
+        Config.Objective.Cost == CostKind::Time ? 0.02 : 0.0);
+
+  // Held-out validation: the base, the front, the minimised variant.
+  std::vector<Validated> Cands = validate(Front, Minimised);
+  size_t MinIndex = Cands.size() - 1;
   std::vector<HeldOutResult> Held;
   for (const Validated &C : Cands)
     Held.push_back({C.S == Status::Ok, C.cost()});
@@ -146,71 +211,32 @@ Expected<nlohmann::json> GevoRun::finish() {
 
   nlohmann::json Validation = nlohmann::json::array();
   for (size_t I = 1; I < MinIndex; ++I)
-    Validation.push_back(HeldJson(Cands[I]));
+    Validation.push_back(heldOutJson(Cands[I], Cands[0]));
   if (Error E = writePareto(Validation))
     return E;
 
+  // The summary: the base, what evolved, what was kept and why.
   nlohmann::json Summary;
-  Summary["base"] = {{"objectives", BaseObj}, {"heldout", HeldJson(Cands[0])}};
+  Summary["base"] = {{"objectives", BaseObj},
+                     {"heldout", heldOutJson(Cands[0], Cands[0])}};
   Summary["evolved"] = {{"edits", editsJson(Evolved)}};
   std::vector<std::string> Descriptions;
   for (const Edit &E : Evolved)
     Descriptions.push_back(describeEdit(*Base, E));
   Summary["evolved"]["descriptions"] = Descriptions;
-  if (Front.empty()) {
-    Summary["heldout"] = WhatHeld({{"status", "no variant"}});
-  } else if (!Final) {
-    Summary["heldout"] = WhatHeld(
-        {{"status", "none passed"}, {"best", HeldJson(Cands[1])}});
-  }
-  if (Final) {
-    const Validated &C = Cands[*Final];
-    std::vector<std::optional<Objectives>> Own = Score({C.Edits});
-    Objectives Obj = Own[0].value_or(Objectives{});
-    nlohmann::json Best = {{"edits", editsJson(C.Edits)},
-                           {"objectives", Obj},
-                           {"minimised", *Final == MinIndex}};
-    std::vector<std::string> Desc;
-    nlohmann::json Abl = nlohmann::json::array();
-    for (const Ablation &A : ablate(C.Edits, Score)) {
-      Desc.push_back(describeEdit(*Base, A.E));
-      Abl.push_back(A.Without ? nlohmann::json(*A.Without) : nlohmann::json());
-    }
-    Best["descriptions"] = Desc;
-    Best["ablation"] = Abl;
-    Summary["best"] = Best;
-    Summary["best_speedup"] = Obj.empty() ? 0.0 : BaseObj[0] / Obj[0];
-    Summary["heldout"] = HeldJson(C);
-    if (Error E = writeBest(C.Edits, Summary))
-      return E;
-    if (FinalCheck) {
-      nlohmann::json Check = FinalCheck(Dir->file("best/kernel.edits"));
-      if (Check.value("finding", false)) {
-        Summary["best"]["demoted"] = true;
-        Summary["heldout"]["status"] = "demoted";
-        Summary["heldout"]["message"] = Check.value("message", "");
-        Summary["best_speedup"] = 1.0;
-      }
-      Summary["final_check"] = std::move(Check);
-    }
-  }
+  if (Front.empty())
+    Summary["heldout"] = heldOutJson({{"status", "no variant"}});
+  else if (!Final)
+    Summary["heldout"] = heldOutJson(
+        {{"status", "none passed"}, {"best", heldOutJson(Cands[1], Cands[0])}});
+  else if (Error E = summariseBest(Cands[*Final], *Final == MinIndex,
+                                   Cands[0], Summary))
+    return E;
   Summary["measured_on"] = measuredOn();
   Summary["evaluations"] = Eng->evaluations();
   Summary["generations"] = Strategy->generation();
   Summary["cache_hits"] = Eng->cacheHits();
-  const TimeShares &T = Eng->timeShares();
-  KernelProblem::Costs K = Problem->costs();
-  Summary["time_shares"] = {
-      {"wall_s", T.Wall},         {"strategy_s", T.Strategy},
-      {"prepare_s", T.Prepare},   {"measure_s", T.Measure},
-      {"engine_s", T.Engine},     {"callbacks_s", T.Callbacks},
-      {"prepare_ms_per_candidate", K.Prepared ? 1e3 * K.PrepareSeconds / K.Prepared : 0},
-      {"jit_ms_per_variant", K.Measured ? 1e3 * K.JitSeconds / K.Measured : 0},
-      {"kernel_ms_per_variant", K.Measured ? 1e3 * K.KernelSeconds / K.Measured : 0},
-      // This process's own work: a resumed run's earlier evaluations are
-      // not in its wall time.
-      {"evaluations_per_s",
-       T.Wall > 0 ? (Eng->evaluations() - SessionEvals) / T.Wall : 0}};
+  Summary["time_shares"] = timeShares();
   if (Error E = Dir->writeFile("summary.json", Summary.dump(2) + "\n"))
     return E;
   Expected<std::string> Html = renderReport(*Dir);

@@ -167,6 +167,23 @@ private:
   /// in \p Summary when there is no CUDA toolkit to lower with).
   llvm::Error writeBest(const std::vector<Edit> &Edits, nlohmann::json &Summary);
   std::string progressLine() const;
+  /// A candidate's results over the rounds of held-out validation.
+  struct Validated;
+  /// The base, the front and the minimised variant (in that order) on the
+  /// held-out cases ValidateRepeat times, interleaved, so that their times
+  /// are medians taken under the same conditions.
+  std::vector<Validated> validate(const std::vector<Member> &Front,
+                                  const std::vector<Edit> &Minimised);
+  /// A "heldout" object of the summary: J with what was held out.
+  nlohmann::json heldOutJson(nlohmann::json J) const;
+  /// C's held-out results, its speedup over \p Base's.
+  nlohmann::json heldOutJson(const Validated &C, const Validated &Base) const;
+  /// The final variant C into the summary (edits, objectives, described and
+  /// ablated edits) and best/; then the final check, which may demote it.
+  llvm::Error summariseBest(const Validated &C, bool Minimised,
+                            const Validated &Base, nlohmann::json &Summary);
+  /// summary.json's "time_shares": where the run's time went.
+  nlohmann::json timeShares() const;
   /// summary.json's "measured_on": the target, and on a GPU the device,
   /// the gate, the timing rule and the base's times with their intervals.
   nlohmann::json measuredOn() const;
