@@ -1,6 +1,7 @@
 //===- GevoRun.cpp - Start, evolve, checkpoint and resume a GEVO run ------===//
 
 #include "gevo/evolve/GevoRun.h"
+#include "gevo/evolve/Hypervolume.h"
 #include "gevo/evolve/Remote.h"
 #include "gevo/evolve/Report.h"
 #include "gevo/harness/Lower.h"
@@ -388,24 +389,52 @@ std::vector<Member> GevoRun::front() const {
   return Out;
 }
 
+double GevoRun::frontHypervolume() const {
+  // Objective over the base's, error over the most the mode accepts (mo:
+  // the base's plus the tolerance); reference (1, 1): a variant no faster
+  // than the base, or at the error bound, adds nothing. Where error is not
+  // an objective it is 0, and the hypervolume is 1 - best/base.
+  double ErrorBound = Config.Objective.Mode == GevoMode::MultiObjective
+                          ? (BaseObj.size() > 1 ? BaseObj[1] : 0.0) +
+                                Config.Objective.ErrorTolerance
+                          : 0.0;
+  std::vector<std::pair<double, double>> Points;
+  for (const Member &M : front()) {
+    bool HasError = ErrorBound > 0 && M.Obj.size() > 1;
+    Points.push_back(
+        {M.Obj[0] / BaseObj[0], HasError ? M.Obj[1] / ErrorBound : 0.0});
+  }
+  return hypervolume2d(std::move(Points), 1.0, 1.0);
+}
+
 Error GevoRun::writeGenerationRow() {
   const std::vector<Member> &Pop = Strategy->population();
   double Best = INFINITY, BestError = INFINITY;
+  std::vector<double> Costs;
   for (const Member &M : Pop) {
     Best = std::min(Best, M.Obj[0]);
     BestError = std::min(BestError, M.Obj.size() > 1 ? M.Obj[1] : 0.0);
+    if (std::isfinite(M.Obj[0]))
+      Costs.push_back(M.Obj[0]);
+  }
+  // The population's median objective (the upper middle of an even count).
+  double Median = NAN;
+  if (!Costs.empty()) {
+    std::nth_element(Costs.begin(), Costs.begin() + Costs.size() / 2,
+                     Costs.end());
+    Median = Costs[Costs.size() / 2];
   }
   uint64_t Attempts = Strategy->attempts() - RowAttempts;
   uint64_t Valid = Strategy->validAttempts() - RowValid;
   RowAttempts = Strategy->attempts();
   RowValid = Strategy->validAttempts();
-  char Row[256];
-  std::snprintf(Row, sizeof(Row), "%llu,%llu,%.4f,%.9g,%.6f,%.9g,%zu,%.1f",
-                (unsigned long long)CsvRows,
-                (unsigned long long)Eng->evaluations(),
-                Attempts ? double(Valid) / Attempts : 0.0, Best,
-                Best > 0 ? BaseObj[0] / Best : 0.0, BestError, front().size(),
-                ElapsedBefore + now() - SessionStart);
+  char Row[320];
+  std::snprintf(
+      Row, sizeof(Row), "%llu,%llu,%.4f,%.9g,%.6f,%.9g,%zu,%.1f,%.9g,%.6f",
+      (unsigned long long)CsvRows, (unsigned long long)Eng->evaluations(),
+      Attempts ? double(Valid) / Attempts : 0.0, Best,
+      Best > 0 ? BaseObj[0] / Best : 0.0, BestError, front().size(),
+      ElapsedBefore + now() - SessionStart, Median, frontHypervolume());
   ++CsvRows;
   return Dir->appendLine("generations.csv", Row);
 }
