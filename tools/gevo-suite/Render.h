@@ -1,5 +1,4 @@
-//===- Render.h - summary.md, summary.csv and summary.html -------*- C++
-//-*-===//
+//===- Render.h - summary.md, summary.csv and summary.html -------*- C++ -*-===//
 //
 // The Markdown and HTML tables share their cells (key edits shortened,
 // failures as their one-line message); the CSV has the raw values, one

@@ -1,5 +1,4 @@
-//===- gevo-tune.cpp - Tune a tile configuration, or compare tuners
-//---------===//
+//===- gevo-tune.cpp - Tune a tile configuration, or compare tuners ---------===//
 //
 //   gevo-tune (--objective replay:FILE | --space FILE |
 //              --objective live:OPERATOR [--size SIZE]) --strategy NAME

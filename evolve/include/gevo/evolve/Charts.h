@@ -1,5 +1,4 @@
 //===- Charts.h - Charts drawn by Chart.js in HTML pages --------*- C++ -*-===//
-//-*-===//
 //
 // Every HTML page gevo writes (gevo-evolve's report.html, gevo-tune
 // --compare's compare.html, gevo-suite's summary.html, gevo-model-check's

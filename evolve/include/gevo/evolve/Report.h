@@ -1,8 +1,8 @@
-//===- Report.h - report.html from a run directory ---------------*- C++
-//-*-===//
+//===- Report.h - report.html from a run directory ---------------*- C++ -*-===//
 //
 // The report is rebuilt from the run directory's files alone (config.json,
-// generations.csv, pareto.json, summary.json when the run finished), so
+// generations.csv, log.jsonl, pareto.json, and summary.json and
+// best/kernel.diff when the run finished), so
 // gevo-report can regenerate it for any run, finished or not. The page is
 // one self-contained file: its charts are drawn by Chart.js, inlined from
 // the installed library (Charts.h), and it needs no network.

@@ -1,5 +1,4 @@
-//===- Compare.h - Running tuners and comparing them -------------*- C++
-//-*-===//
+//===- Compare.h - Running tuners and comparing them -------------*- C++ -*-===//
 //
 // One tuning run through the Engine (best-so-far curve, tuner time), many
 // runs of strategies x seeds summarised at trial checkpoints (mean and std
