@@ -28,11 +28,7 @@ using nlohmann::json;
 
 std::string esc(StringRef S) { return charts::escapeHtml(S); }
 
-std::string num(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%.4g", V);
-  return Buf;
-}
+std::string num(double V) { return charts::number(V); }
 
 /// generations.csv as columns by name.
 report::Columns readCsv(StringRef Text) {
@@ -101,7 +97,7 @@ std::string cell(const json &V) {
       Out += (Out.empty() ? "" : ", ") + cell(E);
     return Out;
   }
-  if (V.is_number_float())
+  if (V.is_number())
     return num(V.get<double>());
   if (V.is_string())
     return esc(V.get<std::string>());

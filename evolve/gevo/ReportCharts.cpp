@@ -13,11 +13,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string num(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%.4g", V);
-  return Buf;
-}
+std::string num(double V) { return charts::number(V); }
 
 const std::vector<double> &column(const Columns &Gen, const char *Name) {
   static const std::vector<double> None;

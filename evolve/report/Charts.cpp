@@ -110,6 +110,22 @@ const char *const PageStyle =
 
 } // namespace
 
+std::string number(double V) {
+  char Buf[64];
+  if (!std::isfinite(V) || std::fabs(V) < 1e3 || std::fabs(V) >= 1e15) {
+    std::snprintf(Buf, sizeof(Buf), "%.4g", V);
+    return Buf;
+  }
+  std::snprintf(Buf, sizeof(Buf), "%.0f", std::fabs(V));
+  std::string Digits = Buf, Out = V < 0 ? "-" : "";
+  for (size_t I = 0; I < Digits.size(); ++I) {
+    if (I && (Digits.size() - I) % 3 == 0)
+      Out += ',';
+    Out += Digits[I];
+  }
+  return Out;
+}
+
 std::string escapeHtml(std::string_view S) {
   std::string Out;
   for (char C : S)

@@ -72,6 +72,16 @@ TEST(Charts, BarsStackAndTurnSideways) {
             J["data"]["datasets"][1]["backgroundColor"]);
 }
 
+TEST(Charts, NumbersAsPeopleReadThem) {
+  EXPECT_EQ(number(2476266), "2,476,266");
+  EXPECT_EQ(number(-87500.4), "-87,500");
+  EXPECT_EQ(number(1234.56), "1,235");
+  EXPECT_EQ(number(999.94), "999.9"); // under 1,000: 4 significant digits
+  EXPECT_EQ(number(1.3405), "1.341");
+  EXPECT_EQ(number(0.00356), "0.00356");
+  EXPECT_EQ(number(2e20), "2e+20");
+}
+
 TEST(Charts, APageInlinesTheLibraryOrSaysHowToGetIt) {
   std::string Page = pageStart("t <x>") + pageEnd();
   EXPECT_NE(Page.find("<title>t &lt;x&gt;</title>"), std::string::npos);

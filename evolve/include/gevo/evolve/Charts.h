@@ -85,6 +85,9 @@ private:
   size_t Points = 0, Colors = 0;
 };
 
+/// A number as people read it: 4 significant digits, and from 1,000 up a
+/// whole number with thousands separators (2,476,266, never 2.476e+06).
+std::string number(double V);
 /// Text for HTML (element content or a quoted attribute).
 std::string escapeHtml(std::string_view S);
 /// JSON for inside a <script> element: every '<' as \u003c.
