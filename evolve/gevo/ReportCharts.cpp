@@ -147,7 +147,9 @@ std::optional<Chart> front(const json &Pareto, const json &Summary,
   Chart C(Chart::Kind::XY,
           "final Pareto front: " + Objective + " against error", Objective,
           "error");
-  C.series("front (" + std::to_string(X.size()) + " variants)", X, Y, Points);
+  C.series("front (" + std::to_string(X.size()) +
+               (X.size() == 1 ? " variant)" : " variants)"),
+           X, Y, Points);
   C.fromZero();
   C.series("base", {BaseObj}, {BaseErr},
            {"#d62728",
