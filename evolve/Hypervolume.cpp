@@ -28,4 +28,14 @@ double hypervolume2d(std::vector<std::pair<double, double>> Points, double RefX,
   return Area;
 }
 
+double frontHypervolume(const std::vector<std::vector<double>> &Objectives,
+                        double BaseCost, double ErrorBound) {
+  std::vector<std::pair<double, double>> Points;
+  for (const std::vector<double> &O : Objectives) {
+    bool HasError = ErrorBound > 0 && O.size() > 1;
+    Points.push_back({O[0] / BaseCost, HasError ? O[1] / ErrorBound : 0.0});
+  }
+  return hypervolume2d(std::move(Points), 1.0, 1.0);
+}
+
 } // namespace gevo::evolve

@@ -390,21 +390,15 @@ std::vector<Member> GevoRun::front() const {
 }
 
 double GevoRun::frontHypervolume() const {
-  // Objective over the base's, error over the most the mode accepts (mo:
-  // the base's plus the tolerance); reference (1, 1): a variant no faster
-  // than the base, or at the error bound, adds nothing. Where error is not
-  // an objective it is 0, and the hypervolume is 1 - best/base.
+  // The error bound: mo's base error plus the tolerance (evolve/README.md).
   double ErrorBound = Config.Objective.Mode == GevoMode::MultiObjective
                           ? (BaseObj.size() > 1 ? BaseObj[1] : 0.0) +
                                 Config.Objective.ErrorTolerance
                           : 0.0;
-  std::vector<std::pair<double, double>> Points;
-  for (const Member &M : front()) {
-    bool HasError = ErrorBound > 0 && M.Obj.size() > 1;
-    Points.push_back(
-        {M.Obj[0] / BaseObj[0], HasError ? M.Obj[1] / ErrorBound : 0.0});
-  }
-  return hypervolume2d(std::move(Points), 1.0, 1.0);
+  std::vector<std::vector<double>> Objectives;
+  for (const Member &M : front())
+    Objectives.push_back(M.Obj);
+  return evolve::frontHypervolume(Objectives, BaseObj[0], ErrorBound);
 }
 
 Error GevoRun::writeGenerationRow() {

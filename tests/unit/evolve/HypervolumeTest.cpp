@@ -38,4 +38,14 @@ TEST(Hypervolume, NothingBetterThanTheReferenceIsZero) {
   EXPECT_EQ(hypervolume2d({{1, 0}, {0, 1}, {NAN, 0}, {0, INFINITY}}, 1, 1), 0);
 }
 
+TEST(Hypervolume, AFrontIsNormalisedByTheBaseAndTheErrorBound) {
+  // Costs 50 and 80 of a base's 100, errors 0.02 and 0 of a bound of 0.04:
+  // the points (0.5, 0.5) and (0.8, 0): 0.2 * 1 + 0.3 * 0.5.
+  EXPECT_NEAR(frontHypervolume({{50, 0.02}, {80, 0}}, 100, 0.04), 0.35, 1e-12);
+  // No error objective (default mode): 1 - best/base.
+  EXPECT_NEAR(frontHypervolume({{50, 0.02}, {80}}, 100, 0), 0.5, 1e-12);
+  // Only the base: nothing.
+  EXPECT_EQ(frontHypervolume({{100, 0}}, 100, 0.04), 0);
+}
+
 } // namespace

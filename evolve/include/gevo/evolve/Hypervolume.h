@@ -20,6 +20,13 @@ namespace gevo::evolve {
 double hypervolume2d(std::vector<std::pair<double, double>> Points, double RefX,
                      double RefY);
 
+/// A GEVO front's quality: the hypervolume of its members' objectives
+/// (cost, then error when there is one), the cost divided by \p BaseCost and
+/// the error by \p ErrorBound (the most the mode accepts; 0: error is not an
+/// objective and counts as 0), up to the reference point (1, 1).
+double frontHypervolume(const std::vector<std::vector<double>> &Objectives,
+                        double BaseCost, double ErrorBound);
+
 } // namespace gevo::evolve
 
 #endif
