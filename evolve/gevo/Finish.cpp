@@ -35,8 +35,11 @@ struct GevoRun::Validated {
   std::string Message;
   double Error = 0;
   std::vector<double> Costs; ///< one per round
-  double cost() const {
-    std::vector<double> C = Costs;
+  /// Per held-out case (by name, in the spec's order): one cost per round.
+  std::vector<std::pair<std::string, std::vector<double>>> CaseCosts;
+  double cost() const { return median(Costs); }
+
+  static double median(std::vector<double> C) {
     std::sort(C.begin(), C.end());
     return C.empty() ? 0 : C[C.size() / 2];
   }
@@ -106,6 +109,13 @@ GevoRun::validate(const std::vector<Member> &Front,
       }
       Cands[I].Error = std::max(Cands[I].Error, Evals[I].Error);
       Cands[I].Costs.push_back(Problem->cost(Evals[I]));
+      auto &PerCase = Cands[I].CaseCosts;
+      for (size_t K = 0; K < Evals[I].Cases.size(); ++K) {
+        const CaseEval &Case = Evals[I].Cases[K];
+        if (PerCase.size() <= K)
+          PerCase.push_back({Case.Name, {}});
+        PerCase[K].second.push_back(Problem->caseCost(Case));
+      }
     }
   }
   return Cands;
@@ -120,13 +130,24 @@ nlohmann::json GevoRun::heldOutJson(nlohmann::json J) const {
 nlohmann::json GevoRun::heldOutJson(const Validated &C,
                                     const Validated &Base) const {
   double BaseHeld = Base.cost();
-  return heldOutJson(
-      {{"status", statusName(C.S)},
-       {"message", C.Message},
-       {"error", C.Error},
-       {"cost", C.cost()},
-       {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0},
-       {"outside_noise", beyondNoise(C.Costs, Base.Costs)}});
+  nlohmann::json J =
+      heldOutJson({{"status", statusName(C.S)},
+                   {"message", C.Message},
+                   {"error", C.Error},
+                   {"cost", C.cost()},
+                   {"speedup", C.cost() > 0 ? BaseHeld / C.cost() : 0.0},
+                   {"outside_noise", beyondNoise(C.Costs, Base.Costs)}});
+  // Per case, where both ran it to the end (a fault has no cost).
+  nlohmann::json Cases = nlohmann::json::array();
+  for (size_t K = 0; K < C.CaseCosts.size() && K < Base.CaseCosts.size(); ++K) {
+    double Own = Validated::median(C.CaseCosts[K].second),
+           Was = Validated::median(Base.CaseCosts[K].second);
+    if (Own > 0 && Was > 0)
+      Cases.push_back({{"name", C.CaseCosts[K].first}, {"speedup", Was / Own}});
+  }
+  if (!Cases.empty())
+    J["cases"] = std::move(Cases);
+  return J;
 }
 
 Error GevoRun::summariseBest(const Validated &C, bool Minimised,
@@ -236,6 +257,7 @@ Expected<nlohmann::json> GevoRun::finish() {
   Summary["evaluations"] = Eng->evaluations();
   Summary["generations"] = Strategy->generation();
   Summary["cache_hits"] = Eng->cacheHits();
+  Summary["hypervolume"] = frontHypervolume();
   Summary["time_shares"] = timeShares();
   if (Error E = Dir->writeFile("summary.json", Summary.dump(2) + "\n"))
     return E;

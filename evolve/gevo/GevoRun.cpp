@@ -1,6 +1,7 @@
 //===- GevoRun.cpp - Start, evolve, checkpoint and resume a GEVO run ------===//
 
 #include "gevo/evolve/GevoRun.h"
+#include "gevo/evolve/Hypervolume.h"
 #include "gevo/evolve/Remote.h"
 #include "gevo/evolve/Report.h"
 #include "gevo/harness/Lower.h"
@@ -388,24 +389,46 @@ std::vector<Member> GevoRun::front() const {
   return Out;
 }
 
+double GevoRun::frontHypervolume() const {
+  // The error bound: mo's base error plus the tolerance (evolve/README.md).
+  double ErrorBound = Config.Objective.Mode == GevoMode::MultiObjective
+                          ? (BaseObj.size() > 1 ? BaseObj[1] : 0.0) +
+                                Config.Objective.ErrorTolerance
+                          : 0.0;
+  std::vector<std::vector<double>> Objectives;
+  for (const Member &M : front())
+    Objectives.push_back(M.Obj);
+  return evolve::frontHypervolume(Objectives, BaseObj[0], ErrorBound);
+}
+
 Error GevoRun::writeGenerationRow() {
   const std::vector<Member> &Pop = Strategy->population();
   double Best = INFINITY, BestError = INFINITY;
+  std::vector<double> Costs;
   for (const Member &M : Pop) {
     Best = std::min(Best, M.Obj[0]);
     BestError = std::min(BestError, M.Obj.size() > 1 ? M.Obj[1] : 0.0);
+    if (std::isfinite(M.Obj[0]))
+      Costs.push_back(M.Obj[0]);
+  }
+  // The population's median objective (the upper middle of an even count).
+  double Median = NAN;
+  if (!Costs.empty()) {
+    std::nth_element(Costs.begin(), Costs.begin() + Costs.size() / 2,
+                     Costs.end());
+    Median = Costs[Costs.size() / 2];
   }
   uint64_t Attempts = Strategy->attempts() - RowAttempts;
   uint64_t Valid = Strategy->validAttempts() - RowValid;
   RowAttempts = Strategy->attempts();
   RowValid = Strategy->validAttempts();
-  char Row[256];
-  std::snprintf(Row, sizeof(Row), "%llu,%llu,%.4f,%.9g,%.6f,%.9g,%zu,%.1f",
-                (unsigned long long)CsvRows,
-                (unsigned long long)Eng->evaluations(),
-                Attempts ? double(Valid) / Attempts : 0.0, Best,
-                Best > 0 ? BaseObj[0] / Best : 0.0, BestError, front().size(),
-                ElapsedBefore + now() - SessionStart);
+  char Row[320];
+  std::snprintf(
+      Row, sizeof(Row), "%llu,%llu,%.4f,%.9g,%.6f,%.9g,%zu,%.1f,%.9g,%.6f",
+      (unsigned long long)CsvRows, (unsigned long long)Eng->evaluations(),
+      Attempts ? double(Valid) / Attempts : 0.0, Best,
+      Best > 0 ? BaseObj[0] / Best : 0.0, BestError, front().size(),
+      ElapsedBefore + now() - SessionStart, Median, frontHypervolume());
   ++CsvRows;
   return Dir->appendLine("generations.csv", Row);
 }

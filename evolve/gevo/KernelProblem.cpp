@@ -45,16 +45,27 @@ Acceptance acceptance(const KernelObjective &O) {
   return {O.Mode == GevoMode::Default ? 0 : O.ErrorTolerance};
 }
 
-double KernelProblem::cost(const VariantEval &V) const {
-  switch (O.Cost) {
+namespace {
+/// The cost K of a variant or one of its cases (the same fields).
+template <typename T> double costOf(CostKind K, const T &E) {
+  switch (K) {
   case CostKind::Time:
-    return V.Seconds;
+    return E.Seconds;
   case CostKind::Modeled:
-    return V.ModeledSeconds;
+    return E.ModeledSeconds;
   case CostKind::Count:
-    return double(V.ModeledCost);
+    return double(E.ModeledCost);
   }
   return 0;
+}
+} // namespace
+
+double KernelProblem::cost(const VariantEval &V) const {
+  return costOf(O.Cost, V);
+}
+
+double KernelProblem::caseCost(const CaseEval &C) const {
+  return costOf(O.Cost, C);
 }
 
 Evaluation KernelProblem::judge(const VariantEval &V) const {

@@ -1,14 +1,17 @@
 //===- Report.cpp - report.html from a run directory ----------------------===//
 
 #include "gevo/evolve/Report.h"
+#include "ReportCharts.h"
+
+#include "gevo/evolve/Charts.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <algorithm>
-#include <map>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <set>
 #include <sstream>
 
 using namespace llvm;
@@ -17,124 +20,19 @@ namespace gevo::evolve {
 
 const char *const GenerationsCsvHeader =
     "generation,evaluations,valid_rate,best_objective,best_speedup,"
-    "best_error,front_size,elapsed_s";
+    "best_error,front_size,elapsed_s,median_objective,hypervolume";
 
 namespace {
-constexpr int W = 560, H = 300, L = 70, R = 20, T = 30, B = 45;
-const char *const Colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
+using charts::Chart;
+using nlohmann::json;
 
-std::string esc(StringRef S) {
-  std::string Out;
-  for (char C : S)
-    Out += C == '<' ? "&lt;" : C == '>' ? "&gt;" : C == '&' ? "&amp;"
-         : C == '"' ? "&quot;" : std::string(1, C);
-  return Out;
-}
+std::string esc(StringRef S) { return charts::escapeHtml(S); }
 
-std::string num(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%.4g", V);
-  return Buf;
-}
+std::string num(double V) { return charts::number(V); }
 
-/// Maps [Lo, Hi] onto a pixel range, padding a flat range.
-struct Axis {
-  double Lo, Hi;
-  Axis(double A, double B) : Lo(A), Hi(B) {
-    if (!(Hi > Lo)) {
-      double Pad = std::fabs(Lo) * 0.05 + 1e-9;
-      Lo -= Pad;
-      Hi += Pad;
-    }
-  }
-  double at(double V, double P0, double P1) const {
-    return P0 + (V - Lo) / (Hi - Lo) * (P1 - P0);
-  }
-};
-
-std::string frame(const std::string &Title, const std::string &XLabel,
-                  const std::string &YLabel, const Axis &X, const Axis &Y) {
-  std::ostringstream S;
-  S << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='"
-    << H << "' font-family='sans-serif' font-size='11'>"
-    << "<text x='" << W / 2 << "' y='16' text-anchor='middle' font-size='13'>"
-    << esc(Title) << "</text><rect x='" << L << "' y='" << T << "' width='"
-    << W - L - R << "' height='" << H - T - B
-    << "' fill='none' stroke='#999'/>";
-  for (int I = 0; I <= 4; ++I) {
-    double XV = X.Lo + (X.Hi - X.Lo) * I / 4, YV = Y.Lo + (Y.Hi - Y.Lo) * I / 4;
-    S << "<text x='" << X.at(XV, L, W - R) << "' y='" << H - B + 14
-      << "' text-anchor='middle'>" << num(XV) << "</text>";
-    S << "<text x='" << L - 4 << "' y='" << Y.at(YV, H - B, T) + 4
-      << "' text-anchor='end'>" << num(YV) << "</text>";
-  }
-  S << "<text x='" << (L + W - R) / 2 << "' y='" << H - 8
-    << "' text-anchor='middle'>" << esc(XLabel) << "</text>";
-  S << "<text x='14' y='" << (T + H - B) / 2 << "' transform='rotate(-90 14 "
-    << (T + H - B) / 2 << ")' text-anchor='middle'>" << esc(YLabel)
-    << "</text>";
-  return S.str();
-}
-} // namespace
-
-std::string svgLineChart(const std::string &Title, const std::string &XLabel,
-                         const std::vector<double> &X,
-                         const std::vector<Series> &Ys) {
-  if (X.empty())
-    return "<p>(no data yet)</p>";
-  double YLo = INFINITY, YHi = -INFINITY;
-  for (const Series &S : Ys)
-    for (double V : S.Y)
-      if (std::isfinite(V)) {
-        YLo = std::min(YLo, V);
-        YHi = std::max(YHi, V);
-      }
-  if (!std::isfinite(YLo))
-    YLo = YHi = 0;
-  Axis AX(X.front(), X.back()), AY(YLo, YHi);
-  std::string Out = frame(Title, XLabel, Ys.size() == 1 ? Ys[0].Name : "", AX, AY);
-  for (size_t K = 0; K < Ys.size(); ++K) {
-    std::ostringstream P;
-    P << "<polyline fill='none' stroke-width='2' stroke='" << Colors[K % 4]
-      << "' points='";
-    for (size_t I = 0; I < X.size() && I < Ys[K].Y.size(); ++I)
-      if (std::isfinite(Ys[K].Y[I]))
-        P << AX.at(X[I], L, W - R) << "," << AY.at(Ys[K].Y[I], H - B, T) << " ";
-    P << "'/><text x='" << L + 8 << "' y='" << T + 14 + 14 * K << "' fill='"
-      << Colors[K % 4] << "'>" << esc(Ys[K].Name) << "</text>";
-    Out += P.str();
-  }
-  return Out + "</svg>";
-}
-
-std::string svgScatter(const std::string &Title, const std::string &XLabel,
-                       const std::string &YLabel, const std::vector<double> &X,
-                       const std::vector<double> &Y, double BaseX, double BaseY,
-                       const std::string &MarkLabel) {
-  std::vector<double> AllX = X, AllY = Y;
-  AllX.push_back(BaseX);
-  AllY.push_back(BaseY);
-  Axis AX(*std::min_element(AllX.begin(), AllX.end()),
-          *std::max_element(AllX.begin(), AllX.end()));
-  Axis AY(*std::min_element(AllY.begin(), AllY.end()),
-          *std::max_element(AllY.begin(), AllY.end()));
-  std::ostringstream S;
-  S << frame(Title, XLabel, YLabel, AX, AY);
-  for (size_t I = 0; I < X.size(); ++I)
-    S << "<circle r='4' fill='" << Colors[0] << "' cx='" << AX.at(X[I], L, W - R)
-      << "' cy='" << AY.at(Y[I], H - B, T) << "'/>";
-  S << "<rect width='8' height='8' fill='" << Colors[1] << "' x='"
-    << AX.at(BaseX, L, W - R) - 4 << "' y='" << AY.at(BaseY, H - B, T) - 4
-    << "'/><text x='" << AX.at(BaseX, L, W - R) + 6 << "' y='"
-    << AY.at(BaseY, H - B, T) - 6 << "' fill='" << Colors[1]
-    << "'>" << MarkLabel << "</text></svg>";
-  return S.str();
-}
-
-namespace {
 /// generations.csv as columns by name.
-std::map<std::string, std::vector<double>> readCsv(StringRef Text) {
-  std::map<std::string, std::vector<double>> Cols;
+report::Columns readCsv(StringRef Text) {
+  report::Columns Cols;
   SmallVector<StringRef> Lines, Names;
   Text.split(Lines, '\n', -1, false);
   if (Lines.empty())
@@ -145,132 +43,234 @@ std::map<std::string, std::vector<double>> readCsv(StringRef Text) {
     Lines[I].split(Cells, ',');
     for (size_t C = 0; C < Names.size() && C < Cells.size(); ++C) {
       double V = NAN;
-      Cells[C].trim().getAsDouble(V);
-      Cols[Names[C].str()].push_back(V);
+      if (Cells[C].trim().getAsDouble(V))
+        V = NAN;
+      Cols[Names[C].trim().str()].push_back(V);
     }
   }
   return Cols;
 }
 
-std::string editsTable(const nlohmann::json &Best) {
+std::string cell(const json &V);
+
+/// A JSON value as a table: an object's keys down the side, an array of
+/// objects a row each.
+std::string table(const json &V) {
+  std::ostringstream S;
+  if (V.is_object()) {
+    S << "<table>";
+    for (const auto &[Key, Item] : V.items())
+      S << "<tr><th>" << esc(Key) << "</th><td>" << cell(Item) << "</td></tr>";
+    S << "</table>";
+    return S.str();
+  }
+  std::vector<std::string> Keys; // the rows' keys, first seen first
+  std::set<std::string> Seen;
+  for (const json &Row : V)
+    for (const auto &[Key, Item] : Row.items())
+      if (Seen.insert(Key).second)
+        Keys.push_back(Key);
+  S << "<table><tr>";
+  for (const std::string &K : Keys)
+    S << "<th>" << esc(K) << "</th>";
+  S << "</tr>";
+  for (const json &Row : V) {
+    S << "<tr>";
+    for (const std::string &K : Keys)
+      S << "<td>" << (Row.contains(K) ? cell(Row[K]) : "") << "</td>";
+    S << "</tr>";
+  }
+  S << "</table>";
+  return S.str();
+}
+
+std::string cell(const json &V) {
+  if (V.is_object() && !V.empty())
+    return table(V);
+  if (V.is_array() && !V.empty() &&
+      std::all_of(V.begin(), V.end(),
+                  [](const json &E) { return E.is_object(); }))
+    return table(V);
+  if (V.is_array()) {
+    std::string Out;
+    for (const json &E : V)
+      Out += (Out.empty() ? "" : ", ") + cell(E);
+    return Out;
+  }
+  if (V.is_number())
+    return num(V.get<double>());
+  if (V.is_string())
+    return esc(V.get<std::string>());
+  return V.is_null() || V.empty() ? "—" : esc(V.dump());
+}
+
+std::string editsTable(const json &Best) {
   if (!Best.is_object()) // absent from an older or hand-edited summary
     return "<p>none</p>";
   std::ostringstream S;
   S << "<table><tr><th>edit</th><th>what it does</th>"
     << "<th>objectives without it</th></tr>";
-  const nlohmann::json &Ab = Best.value("ablation", nlohmann::json::array());
-  const nlohmann::json &Desc = Best.value("descriptions", nlohmann::json::array());
-  const nlohmann::json &Edits = Best.value("edits", nlohmann::json::array());
+  const json &Ab = Best.value("ablation", json::array());
+  const json &Desc = Best.value("descriptions", json::array());
+  const json &Edits = Best.value("edits", json::array());
   for (size_t I = 0; I < Edits.size(); ++I) {
-    std::string Without = "—";
+    std::string Without = "—"; // HTML
     if (I < Ab.size())
-      Without = Ab[I].is_null() ? "invalid" : Ab[I].dump();
+      Without = Ab[I].is_null() ? "invalid" : cell(Ab[I]);
     S << "<tr><td><code>" << esc(Edits[I].get<std::string>())
       << "</code></td><td>"
       << esc(I < Desc.size() ? Desc[I].get<std::string>() : "") << "</td><td>"
-      << esc(Without) << "</td></tr>";
+      << Without << "</td></tr>";
   }
   return S.str() + "</table>";
+}
+
+/// best/kernel.diff by each line's first character: added, removed, hunk
+/// header, a source annotation ('#'), else context.
+std::string diffHtml(StringRef Text) {
+  std::string Out = "<pre class='diff'>";
+  SmallVector<StringRef> Lines;
+  Text.split(Lines, '\n');
+  if (!Lines.empty() && Lines.back().empty())
+    Lines.pop_back();
+  for (StringRef L : Lines) {
+    const char *Class = L.starts_with("+++") || L.starts_with("---") ? "file"
+                        : L.starts_with("+")                         ? "add"
+                        : L.starts_with("-")                         ? "del"
+                        : L.starts_with("@")                         ? "hunk"
+                        : L.starts_with("#")                         ? "note"
+                                                                     : "ctx";
+    // Block spans: one line each, no newline between them.
+    Out += std::string("<span class='") + Class + "'>" + esc(L) + "</span>";
+  }
+  return Out + "</pre>";
+}
+
+const char *const Css =
+    ".big{font-size:20px}code{font-size:12px}"
+    "pre.diff{font-size:12px;border:1px solid #ccc;padding:6px;overflow-x:auto}"
+    "pre.diff span{display:block}.add{background:#e6ffec;color:#116329}"
+    ".del{background:#ffebe9;color:#82071e}.hunk{color:#0550ae;"
+    "background:#ddf4ff}.note{color:#6e4c00;background:#fff8c5;"
+    "font-style:italic}.file{font-weight:bold}";
+
+/// The headline: what the run found and how it was validated.
+void headline(std::ostringstream &S, const json &Summary) {
+  if (Summary.is_null()) {
+    S << "<p class='big'>run in progress or interrupted (no summary yet)</p>";
+    return;
+  }
+  const json &Held = Summary.value("heldout", json::object());
+  if (!Held.value("held_out", true))
+    S << "<p>Nothing was held out: the tests dir has no held-out cases "
+      << "and declares no ranges to draw them from, so the variants were "
+      << "validated on the evolution cases.</p>";
+  if (unsigned Drawn = Held.value("drawn_cases", 0u))
+    S << "<p>Held-out validation included " << Drawn
+      << " case(s) drawn from the ranges the tests dir declares.</p>";
+  if (Summary.value("best", json::object()).value("demoted", false))
+    S << "<p class='big'>the best variant was demoted: "
+      << esc(Held.value("message", "")) << "; the base stays the best</p>";
+  else if (Summary.contains("best"))
+    S << "<p class='big'>best speedup "
+      << num(Summary.value("best_speedup", 0.0))
+      << "x over the base on the evolution cases; held-out validation: "
+      << esc(Held.value("status", "not run")) << ", speedup "
+      << num(Held.value("speedup", 0.0)) << "x, error "
+      << num(Held.value("error", 0.0)) << "</p>";
+  else
+    S << "<p class='big'>no variant passed held-out validation ("
+      << esc(Held.value("status", "not run")) << "): the base stays the "
+      << "best</p>";
+  if (Held.contains("best"))
+    S << "<p>The best evolved variant failed held-out validation: "
+      << esc(Held["best"].value("status", "")) << ", "
+      << esc(Held["best"].value("message", "")) << "</p>";
+}
+
+void section(std::ostringstream &S, const std::string &Title,
+             const std::optional<Chart> &C, const std::string &Text = "") {
+  if (!C)
+    return;
+  S << "<div class='gevo-charts-only'><h2>" << esc(Title) << "</h2>" << Text
+    << C->html() << "</div>";
 }
 
 /// The report; throws nlohmann's exceptions on a file of the wrong shape,
 /// \p Reading naming it.
 Expected<std::string> render(const RunDir &D, const char *&Reading) {
   Reading = "config.json";
-  Expected<nlohmann::json> Config = D.readJson("config.json");
+  Expected<json> Config = D.readJson("config.json");
   if (!Config)
     return Config.takeError();
-  std::map<std::string, std::vector<double>> Gen;
+  report::Columns Gen;
   if (Expected<std::string> Csv = D.readFile("generations.csv"))
     Gen = readCsv(*Csv);
   else
     consumeError(Csv.takeError());
   std::string Objective = Config->value("objective", "time");
+  std::string Kernel = Config->value("kernel", "");
   std::ostringstream S;
-  S << "<!DOCTYPE html><html><head><meta charset='utf-8'><title>gevo run: "
-    << esc(Config->value("kernel", "")) << "</title><style>"
-    << "body{font-family:sans-serif;max-width:1180px;margin:20px auto;}"
-    << "table{border-collapse:collapse;margin:8px 0;}td,th{border:1px solid "
-    << "#ccc;padding:3px 8px;font-size:13px;text-align:left;}"
-    << "code{font-size:12px;}.big{font-size:20px;}</style></head><body>";
-  S << "<h1>gevo: " << esc(Config->value("kernel", "")) << "</h1><p>mode "
+  S << charts::pageStart("gevo run: " + Kernel, Css);
+  S << "<h1>gevo: " << esc(Kernel) << "</h1><p>mode "
     << esc(Config->value("mode", "")) << ", objective " << esc(Objective)
     << ", target " << esc(Config->value("target", "")) << ", seed "
     << Config->value("seed", 0) << ", population " << Config->value("pop", 0)
     << "</p>";
-  nlohmann::json Summary;
+  json Summary, Pareto;
   Reading = "summary.json";
-  if (Expected<nlohmann::json> J = D.readJson("summary.json"))
+  if (Expected<json> J = D.readJson("summary.json"))
     Summary = *J;
   else
     consumeError(J.takeError());
-  if (!Summary.is_null()) {
-    const nlohmann::json &Held = Summary.value("heldout", nlohmann::json::object());
-    if (!Held.value("held_out", true))
-      S << "<p>Nothing was held out: the tests dir has no held-out cases "
-        << "and declares no ranges to draw them from, so the variants were "
-        << "validated on the evolution cases.</p>";
-    if (unsigned Drawn = Held.value("drawn_cases", 0u))
-      S << "<p>Held-out validation included " << Drawn
-        << " case(s) drawn from the ranges the tests dir declares.</p>";
-    if (Summary.value("best", nlohmann::json::object()).value("demoted", false))
-      S << "<p class='big'>the best variant was demoted: "
-        << esc(Held.value("message", "")) << "; the base stays the best</p>";
-    else if (Summary.contains("best"))
-      S << "<p class='big'>best speedup " << num(Summary.value("best_speedup", 0.0))
-        << "x over the base on the evolution cases; held-out validation: "
-        << esc(Held.value("status", "not run")) << ", speedup "
-        << num(Held.value("speedup", 0.0)) << "x, error "
-        << num(Held.value("error", 0.0)) << "</p>";
-    else
-      S << "<p class='big'>no variant passed held-out validation ("
-        << esc(Held.value("status", "not run")) << "): the base stays the "
-        << "best</p>";
-    if (Held.contains("best"))
-      S << "<p>The best evolved variant failed held-out validation: "
-        << esc(Held["best"].value("status", "")) << ", "
-        << esc(Held["best"].value("message", "")) << "</p>";
-  } else {
-    S << "<p class='big'>run in progress or interrupted (no summary yet)</p>";
-  }
-  const std::vector<double> &X = Gen["generation"];
-  S << svgLineChart("best " + Objective + " by generation", "generation", X,
-                    {{"best " + Objective, Gen["best_objective"]}});
-  S << svgLineChart("best error and valid rate by generation", "generation", X,
-                    {{"best error", Gen["best_error"]},
-                     {"valid rate", Gen["valid_rate"]}});
+  headline(S, Summary);
   Reading = "pareto.json";
-  if (Expected<nlohmann::json> P = D.readJson("pareto.json")) {
-    std::vector<double> Px, Py;
-    for (const nlohmann::json &M : P->at("front")) {
-      Px.push_back(M["objectives"][0]);
-      Py.push_back(M.value("error", 0.0));
-    }
-    S << "<h2>Pareto front (" << Px.size() << " variants)</h2>"
-      << svgScatter("final front", Objective, "error", Px, Py,
-                    P->at("base").value("objective", 0.0), 0.0);
-  } else {
+  if (Expected<json> P = D.readJson("pareto.json"))
+    Pareto = *P;
+  else
     consumeError(P.takeError());
-  }
+
+  section(S, "Convergence", report::convergence(Gen, Objective));
+  Reading = "log.jsonl";
+  if (Expected<std::string> Log = D.readFile("log.jsonl"))
+    section(S, "Evaluations by status", report::statuses(*Log));
+  else
+    consumeError(Log.takeError());
+  Reading = "pareto.json";
+  if (!Pareto.is_null())
+    section(S, "Pareto front", report::front(Pareto, Summary, Objective));
+  std::string HvText;
+  if (const std::vector<double> &Hv = Gen["hypervolume"]; !Hv.empty())
+    HvText = "<p>Final hypervolume " +
+             num(Summary.is_object() ? Summary.value("hypervolume", Hv.back())
+                                     : Hv.back()) +
+             " (cost over the base's, error over the mode's bound; reference "
+             "point (1, 1); 1 - best/base when error is not an objective).</p>";
+  section(S, "Front quality", report::frontQuality(Gen), HvText);
   Reading = "summary.json";
+  section(S, "Held-out speedups", report::heldOut(Summary, Pareto));
+
   if (!Summary.is_null()) {
     if (Summary.contains("best"))
       S << "<h2>Best variant</h2>" << editsTable(Summary["best"]);
+    if (Expected<std::string> Diff = D.readFile("best/kernel.diff"))
+      S << "<h2>The best variant's diff</h2>" << diffHtml(*Diff);
+    else
+      consumeError(Diff.takeError());
     S << "<h2>As evolved</h2><p>the best variant's edits before delta "
          "debugging dropped those that do not contribute:</p>"
-      << editsTable(Summary.value("evolved", nlohmann::json()));
-    S << "<h2>Time</h2><pre>" << esc(Summary.value("time_shares", nlohmann::json()).dump(2))
-      << "</pre>";
+      << editsTable(Summary.value("evolved", json()));
+    if (Summary.contains("time_shares"))
+      S << "<h2>Time</h2>" << table(Summary["time_shares"]);
     // On a GPU: the device, the gate, the timing rule, the base's times,
     // and compute-sanitizer's checks of the final variant.
     for (auto [Key, Title] : {std::pair<const char *, const char *>{
                                   "measured_on", "Measured on"},
                               {"final_check", "Final check"}})
       if (Summary.contains(Key))
-        S << "<h2>" << Title << "</h2><pre>" << esc(Summary[Key].dump(2))
-          << "</pre>";
+        S << "<h2>" << Title << "</h2>" << cell(Summary[Key]);
   }
-  S << "</body></html>\n";
+  S << charts::pageEnd();
   return S.str();
 }
 } // namespace
@@ -279,7 +279,7 @@ Expected<std::string> renderReport(const RunDir &D) {
   const char *Reading = "";
   try {
     return render(D, Reading);
-  } catch (const nlohmann::json::exception &E) {
+  } catch (const json::exception &E) {
     return createStringError(inconvertibleErrorCode(),
                              "%s: not a gevo run's %s: %s",
                              D.file(Reading).c_str(), Reading, E.what());

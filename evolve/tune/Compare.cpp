@@ -1,4 +1,4 @@
-//===- Compare.cpp - Tuning runs, comparison tables, SVG plots -------------===//
+//===- Compare.cpp - Tuning runs and comparison tables --------------------===//
 
 #include "gevo/evolve/tune/Compare.h"
 

@@ -69,3 +69,13 @@ for feature, library in (("cuda-driver", "libcuda.so.1"), ("hip-runtime", "libam
         config.available_features.add(feature)
     except OSError:
         pass
+
+# Headless Chromium: the tests that load gevo's HTML pages and check that
+# Chart.js drew every chart without a script error.
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))
+else:
+    lit_config.note("chromium not found (apt-get install chromium): tests "
+                    "that load the HTML reports in a browser are UNSUPPORTED")

@@ -11,7 +11,7 @@
 #include "ModelCheck.h"
 #include "ToolSupport.h"
 
-#include "gevo/evolve/Report.h"
+#include "gevo/evolve/Charts.h"
 #include "gevo/evolve/Stats.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -83,6 +83,31 @@ std::string describe(const Measured &M) {
   return S;
 }
 
+/// A page with the scatter of predicted against measured times (log
+/// scales), the model's pick marked; hover: each configuration.
+std::string plotPage(const std::string &Title,
+                     const std::vector<const Predicted *> &Ran,
+                     const std::vector<double> &Model,
+                     const std::vector<double> &Time, size_t Pick) {
+  using gevo::charts::Chart;
+  gevo::charts::Style Points{"#1f77b4", false, false, 4};
+  for (size_t I = 0; I < Ran.size(); ++I) {
+    char Times[80];
+    std::snprintf(Times, sizeof(Times), "\npredicted %.4g ms\nmeasured %.4g ms",
+                  Model[I], Time[I]);
+    Points.Tips.push_back(describe(Ran[I]->Config) + Times);
+  }
+  Chart C(Chart::Kind::XY, Title, "predicted ms (log scale)",
+          "measured ms (log scale)");
+  C.series("configurations", Model, Time, Points)
+      .series("model's pick", {Model[Pick]}, {Time[Pick]},
+              {"#d62728", false, false, 9, "star", {Points.Tips[Pick]}})
+      .logAxes();
+  return gevo::charts::pageStart(Title) + "<h1>" +
+         gevo::charts::escapeHtml(Title) + "</h1>\n" + C.html() +
+         gevo::charts::pageEnd();
+}
+
 void progress(size_t Done, size_t Total) {
   if (!isatty(STDERR_FILENO))
     return;
@@ -111,10 +136,11 @@ int main(int argc, char **argv) {
       "define,D", po::value(&A.Defines)->value_name("NAME=VALUE"),
       "a define for every configuration (and a spec parameter when VALUE is "
       "a number), e.g. a smaller problem size; repeatable")(
-      "case", po::value(&A.Case), "the tests dir's case to run (default: "
-      "the first)")(
-      "traced-blocks", po::value(&A.TracedBlocks)->default_value(4),
-      "blocks of each launch the model runs and traces")(
+      "case", po::value(&A.Case),
+      "the tests dir's case to run (default: "
+      "the first)")("traced-blocks",
+                    po::value(&A.TracedBlocks)->default_value(4),
+                    "blocks of each launch the model runs and traces")(
       "reference", po::value(&A.Reference)->value_name("FILE"),
       "another cache file of the same kernel (another GPU): its times' rank "
       "correlation with --cache's, about the most any model can reach")(
@@ -123,13 +149,15 @@ int main(int argc, char **argv) {
       "json", po::value(&A.Json)->value_name("FILE"),
       "write every configuration's times and the figures as JSON (- for "
       "stdout)")(
-      "plot", po::value(&A.Plot)->value_name("FILE.svg"),
-      "write a scatter plot of predicted vs measured times (log scales)")(
-      "ptxas", "count registers with the CUDA toolkit's ptxas -v on gevo's "
+      "plot", po::value(&A.Plot)->value_name("FILE.html"),
+      "write a page with a scatter plot of predicted vs measured times (log "
+      "scales, Chart.js)")(
+      "ptxas",
+      "count registers with the CUDA toolkit's ptxas -v on gevo's "
       "PTX of each configuration instead of estimating them from the IR "
       "(gevo's PTX is not nvcc's: on the convolution development data the "
-      "estimate ranked better)")(
-      "kernel", po::value(&A.Kernel), "the kernel, CUDA (.cu)");
+      "estimate ranked better)")("kernel", po::value(&A.Kernel),
+                                 "the kernel, CUDA (.cu)");
   gevo::addGpuOption(Opts);
   po::variables_map VM;
   gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
@@ -274,20 +302,10 @@ int main(int argc, char **argv) {
                           {"configs", Configs}};
     gevo::writeTextFile(Tool, A.Json, Out.dump(2) + "\n");
   }
-  if (!A.Plot.empty()) {
-    std::vector<double> X, Y;
-    for (size_t I = 0; I < Model.size(); ++I) {
-      X.push_back(std::log10(Model[I]));
-      Y.push_back(std::log10(Time[I]));
-    }
-    gevo::writeTextFile(
-        Tool, A.Plot,
-        gevo::evolve::svgScatter(
-            formatv("{0} on {1}: Spearman {2:F3}", Cache->Kernel, Gpu->Name,
-                    M.Spearman)
-                .str(),
-            "log10 predicted ms", "log10 measured ms", X, Y, X[M.Pick],
-            Y[M.Pick], "model's pick"));
-  }
+  if (!A.Plot.empty())
+    gevo::writeTextFile(Tool, A.Plot,
+                        plotPage(formatv("{0} on {1}: Spearman {2:F3}",
+                                         Cache->Kernel, Gpu->Name, M.Spearman),
+                                 Ran, Model, Time, M.Pick));
   return 0;
 }

@@ -2,8 +2,9 @@
 //
 // The Markdown and HTML tables share their cells (key edits shortened,
 // failures as their one-line message); the CSV has the raw values, one
-// column each. summary.html is self-contained: inline CSS and SVG, no
-// scripts, no network.
+// column each. summary.html is one self-contained file: its chart is drawn
+// by Chart.js, inlined from the installed library (gevo/evolve/Charts.h);
+// no network.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_TOOLS_GEVO_SUITE_RENDER_H

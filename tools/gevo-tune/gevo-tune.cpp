@@ -7,9 +7,9 @@
 //             --trials 500 --out DIR
 //
 // A run writes DIR/summary.json, DIR/trials.jsonl (one line per trial) and
-// DIR/convergence.svg; --compare runs strategies x seeds and writes
-// DIR/compare.md, DIR/compare.csv, DIR/seeds.csv (one line per run) and
-// DIR/convergence.svg (medians over seeds of the fraction of the optimum,
+// DIR/convergence.html (a Chart.js page); --compare runs strategies x seeds and
+// writes DIR/compare.md, DIR/compare.csv, DIR/seeds.csv (one line per run) and
+// DIR/convergence.html (medians over seeds of the fraction of the optimum,
 // or of the best any run found when it is unknown). DIR must
 // not exist. Long work reports progress on stderr. Exit status: 0 done,
 // 1 bad input.
@@ -177,10 +177,12 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
                   {"simulated_seconds", R.SimulatedSeconds},
                   {"optimum", P.optimum() ? json(*P.optimum()) : json()}};
   write(fs::path(A.Out) / "summary.json", Summary.dump(2) + "\n");
-  write(fs::path(A.Out) / "convergence.svg",
-        svgPlot("gevo-tune: " + A.Strategy + ", seed " + std::to_string(A.Seed),
-                "trial", "best " + P.objective().Name, {{A.Strategy, R.BestSoFar, {}, {}}},
-                P.optimum(), "optimum"));
+  write(
+      fs::path(A.Out) / "convergence.html",
+      plotPage("gevo-tune: " + A.Strategy + ", seed " + std::to_string(A.Seed),
+               std::to_string(R.Trials) + " trials", "trial",
+               "best " + P.objective().Name,
+               {{A.Strategy, R.BestSoFar, {}, {}}}, P.optimum(), "optimum"));
   std::cout << Summary.dump() << "\n";
   return 0;
 }
@@ -260,12 +262,13 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
     S.push_back({R.Strategy, AsFraction(quantileCurve(R, Len, 0.5)),
                  AsFraction(quantileCurve(R, Len, 0.25)),
                  AsFraction(quantileCurve(R, Len, 0.75))});
-  write(fs::path(A.Out) / "convergence.svg",
-        svgPlot("best so far: median of " + std::to_string(A.Seeds) +
-                    " seeds, band 25th-75th percentile",
-                "trial", Ref ? "fraction of " + RefName : "best " + P.objective().Name, S,
-                Ref ? std::optional<double>(1.0) : std::nullopt,
-                Ref ? (P.optimum() ? "optimum" : "best found") : ""));
+  write(fs::path(A.Out) / "convergence.html",
+        plotPage("best so far: median of " + std::to_string(A.Seeds) +
+                     " seeds, band 25th-75th percentile",
+                 compareHeader(Setup), "trial",
+                 Ref ? "fraction of " + RefName : "best " + P.objective().Name,
+                 S, Ref ? std::optional<double>(1.0) : std::nullopt,
+                 Ref ? (P.optimum() ? "optimum" : "best found") : ""));
   std::cout << Md;
   return 0;
 }

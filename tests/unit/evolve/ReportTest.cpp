@@ -18,7 +18,8 @@ RunDir runWithSummary(const std::string &Summary) {
   llvm::Expected<RunDir> D = RunDir::create(std::string(Path));
   EXPECT_TRUE(bool(D));
   EXPECT_FALSE(D->writeFile("config.json",
-                            R"({"kernel": "k.ll", "mode": "default"})"));
+                            R"({"kernel": "k.ll", "mode": "default",
+                                "objective": "count"})"));
   EXPECT_FALSE(D->writeFile("summary.json", Summary));
   return std::move(*D);
 }
@@ -76,6 +77,80 @@ TEST(Report, AParetoFileOfTheWrongShapeIsAnErrorNamingIt) {
       << Message;
   EXPECT_EQ(Message.find('\n'), std::string::npos) << Message;
   llvm::sys::fs::remove_directories(D.path());
+}
+
+TEST(Report, ChartsComeFromTheRunFiles) {
+  RunDir D = runWithSummary(R"j({
+    "best": {"edits": ["delete U7"], "objectives": [50.0]},
+    "best_speedup": 2.0,
+    "heldout": {"status": "ok", "speedup": 1.9},
+    "time_shares": {"wall_s": 12.5, "prepare_s": 3}})j");
+  // An older run's generations.csv: no median or hypervolume columns.
+  EXPECT_FALSE(D.writeFile("generations.csv",
+                           "generation,evaluations,valid_rate,best_objective,"
+                           "best_speedup,best_error,front_size,elapsed_s\n"
+                           "0,4,1,100,1,0,1,0.1\n1,8,0.5,50,2,0,2,0.2\n"));
+  EXPECT_FALSE(D.writeFile(
+      "log.jsonl",
+      "{\"gen\":0,\"status\":\"ok\"}\n{\"gen\":0,\"status\":"
+      "\"wrong_output\"}\n{\"gen\":1,\"status\":\"ok\"}\n{\"gen\":1,"
+      "\"status\":\"ok\"}\n{\"gen\":1,\"sta"));
+  EXPECT_FALSE(D.writeFile("pareto.json", R"({"base": {"objective": 100,
+      "objectives": [100]}, "front": [{"objectives": [50], "error": 0,
+      "speedup": 2, "edits": ["delete U7"], "heldout": {"status": "ok",
+      "speedup": 1.9}}]})"));
+  EXPECT_FALSE(D.writeFile("best/kernel.diff",
+                           "--- base.ll\n+++ best.ll\n@@ -1,2 +1,1 @@\n"
+                           "# k.cu:3: __syncthreads();\n-  call <barrier>\n"
+                           "+  ret void\n ctx\n"));
+  std::string Html = render(D);
+  // Convergence without the median series, statuses stacked per generation
+  // (the cut-off last line skipped), the front with base and best marked.
+  EXPECT_NE(Html.find("best and median count by generation"), std::string::npos)
+      << Html;
+  EXPECT_EQ(Html.find("population median"), std::string::npos);
+  EXPECT_NE(Html.find(R"("data":[1.0,0.0],"label":"wrong_output")"),
+            std::string::npos)
+      << Html;
+  EXPECT_NE(Html.find(R"("data":[1.0,2.0],"label":"ok")"), std::string::npos);
+  EXPECT_NE(Html.find(R"("label":"base")"), std::string::npos);
+  EXPECT_NE(Html.find(R"("pointStyle":"star")"), std::string::npos);
+  EXPECT_NE(Html.find("speedup 2x\\n1 edit"), std::string::npos);
+  // No hypervolume column: no front-quality chart; held-out per variant.
+  EXPECT_EQ(Html.find("Front quality"), std::string::npos);
+  EXPECT_NE(Html.find("held-out speedup of each validated front variant"),
+            std::string::npos);
+  // The diff by first character, escaped.
+  EXPECT_NE(Html.find("<span class='hunk'>@@ -1,2 +1,1 @@</span>"),
+            std::string::npos);
+  EXPECT_NE(Html.find("<span class='note'># k.cu:3: __syncthreads();</span>"),
+            std::string::npos);
+  EXPECT_NE(Html.find("<span class='del'>-  call &lt;barrier&gt;</span>"),
+            std::string::npos);
+  EXPECT_NE(Html.find("<span class='add'>+  ret void</span>"),
+            std::string::npos);
+  EXPECT_NE(Html.find("<span class='ctx'> ctx</span>"), std::string::npos);
+  // Tables, not JSON dumps.
+  EXPECT_NE(Html.find("<tr><th>wall_s</th><td>12.5</td></tr>"),
+            std::string::npos);
+  EXPECT_EQ(Html.find("\"wall_s\""), std::string::npos);
+}
+
+TEST(Report, HeldOutCasesAndHypervolumeWhenTheRunHasThem) {
+  RunDir D = runWithSummary(R"j({"best_speedup": 1.0, "hypervolume": 0.375,
+    "heldout": {"status": "ok", "cases": [{"name": "big", "speedup": 1.25}]}})j");
+  EXPECT_FALSE(
+      D.writeFile("generations.csv", std::string(GenerationsCsvHeader) +
+                                         "\n0,4,1,100,1,0,1,0.1,120,0\n"
+                                         "1,8,1,80,1.25,0,2,0.2,90,0.375\n"));
+  std::string Html = render(D);
+  EXPECT_NE(Html.find("population median"), std::string::npos) << Html;
+  EXPECT_NE(Html.find("Front quality"), std::string::npos);
+  EXPECT_NE(Html.find("Final hypervolume 0.375"), std::string::npos);
+  EXPECT_NE(Html.find("front size 2"), std::string::npos);
+  EXPECT_NE(Html.find("held-out speedup of the best variant per case"),
+            std::string::npos);
+  EXPECT_NE(Html.find(R"("labels":["big"])"), std::string::npos);
 }
 
 } // namespace

@@ -104,21 +104,25 @@ TEST(Compare, TrialLineKeysComeInAFixedOrder) {
             R"("trial":4,"cost_seconds":0.0,"message":"no"})");
 }
 
-TEST(Compare, PlotShowsMediansBandsRoundTicksAndTheOptimum) {
-  EXPECT_EQ(niceTicks(0, 200), (std::vector<double>{0, 50, 100, 150, 200}));
-  std::vector<double> Fine = niceTicks(0.8, 1), Want = {0.8, 0.85, 0.9, 0.95, 1};
-  ASSERT_EQ(Fine.size(), Want.size());
-  for (size_t I = 0; I < Want.size(); ++I)
-    EXPECT_NEAR(Fine[I], Want[I], 1e-12);
+TEST(Compare, PlotShowsMediansBandsAndTheOptimum) {
   // Curves carry their last value forward: at trial 3 they are 2, 3, 1.
   CompareRow R{"s", {{4, 2}, {3, 3}, {6, 1, 1}}, 0, 7};
   EXPECT_EQ(quantileCurve(R, 3, 0.5), (std::vector<double>{4, 2, 2}));
   EXPECT_EQ(quantileCurve(R, 3, 0.25), (std::vector<double>{3.5, 1.5, 1.5}));
-  std::string Svg = svgPlot("t", "trial", "fraction", {{"s", {0.5, 1}, {0.4, 0.9}, {0.6, 1}}},
-                            1.0, "optimum");
-  EXPECT_NE(Svg.find("class=\"reference\""), std::string::npos);
-  EXPECT_NE(Svg.find(">optimum<"), std::string::npos);
-  EXPECT_NE(Svg.find("class=\"band\""), std::string::npos);
-  EXPECT_NE(Svg.find(">0.5</text>"), std::string::npos) << Svg;
-  EXPECT_EQ(Svg.find("0.6125"), std::string::npos); // no odd tick labels
+  std::string Page = plotPage(
+      "t", "File: `a.json`. Seeds 1-3.", "trial", "fraction",
+      {{"s", {0.5, 1, 1}, {0.4, 0.9, 1}, {0.6, 1, 1}}}, 1.0, "optimum");
+  EXPECT_NE(Page.find("<p>File: a.json. Seeds 1-3.</p>"), std::string::npos)
+      << Page;
+  // The band (lower edge, upper edge filled to it), the median, then the
+  // dashed optimum across all trials.
+  EXPECT_NE(Page.find(R"("fill":"-1","gevoNoLegend":false,"label":"s 25-75%")"),
+            std::string::npos)
+      << Page;
+  EXPECT_NE(Page.find(R"("label":"s","pointHoverRadius")"), std::string::npos);
+  EXPECT_NE(Page.find(R"("borderDash":[6,4])"), std::string::npos);
+  EXPECT_NE(Page.find(R"("data":[{"x":1.0,"y":1.0},{"x":3.0,"y":1.0}],)"
+                      R"("label":"optimum")"),
+            std::string::npos);
+  EXPECT_NE(Page.find("data-points=\"11\""), std::string::npos);
 }

@@ -72,6 +72,8 @@ public:
   Evaluation judge(const VariantEval &V) const;
   /// The variant's cost by the objective.
   double cost(const VariantEval &V) const;
+  /// One case's share of it.
+  double caseCost(const CaseEval &C) const;
   /// The base's objectives on the evolution cases.
   Objectives baseObjectives() const { return judge(E.base()).Objectives; }
 

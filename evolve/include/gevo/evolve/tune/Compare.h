@@ -3,7 +3,7 @@
 // One tuning run through the Engine (best-so-far curve, tuner time), many
 // runs of strategies x seeds summarised at trial checkpoints (mean and std
 // of the best value, fraction of the space optimum when it is known), and
-// the Markdown/CSV tables and self-contained SVG plots gevo-tune writes.
+// the Markdown/CSV tables and the self-contained chart pages gevo-tune writes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_EVOLVE_TUNE_COMPARE_H
@@ -87,20 +87,19 @@ struct Series {
   std::vector<double> Y;      ///< at x = 1, 2, ...; NaN points are skipped
   std::vector<double> Lo, Hi; ///< a band around Y (empty: none)
 };
-/// A self-contained SVG line plot with ticks at 1, 2 or 5 x 10^k and, when
-/// given, a dashed line at Reference (e.g. the optimum) named RefLabel.
-std::string svgPlot(const std::string &Title, const std::string &XLabel,
-                    const std::string &YLabel, const std::vector<Series> &S,
-                    std::optional<double> Reference = std::nullopt,
-                    const std::string &RefLabel = "");
+/// A self-contained page (Charts.h) titled \p Title, with \p Header (text)
+/// above one chart: each series' line over x = 1, 2, ..., its band, and when
+/// given a dashed line at Reference (e.g. the optimum) named RefLabel.
+std::string plotPage(const std::string &Title, const std::string &Header,
+                     const std::string &XLabel, const std::string &YLabel,
+                     const std::vector<Series> &S,
+                     std::optional<double> Reference = std::nullopt,
+                     const std::string &RefLabel = "");
 /// Quantile Q over seeds of a row's curves at each trial (each curve's
 /// last value carried forward; NaN until every run has a value).
 std::vector<double> quantileCurve(const CompareRow &R, size_t Length, double Q);
 /// "a,b,,c" -> {"a", "b", "c"} (command-line lists).
 std::vector<std::string> splitList(const std::string &S);
-
-/// Ticks covering [Lo, Hi] at a step of 1, 2 or 5 x 10^k, about Count.
-std::vector<double> niceTicks(double Lo, double Hi, int Count = 5);
 
 } // namespace gevo::evolve::tune
 
