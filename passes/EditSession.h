@@ -11,7 +11,7 @@
 #define GEVO_PASSES_EDITSESSION_H
 
 #include "gevo/passes/Edit.h"
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 #include "gevo/passes/Uid.h"
 
 #include "llvm/ADT/DenseMap.h"

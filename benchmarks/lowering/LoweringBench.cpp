@@ -18,6 +18,7 @@
 #include "gevo/harness/Lower.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
+#include "gevo/support/Stats.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -62,17 +63,8 @@ struct Step {
       FirstFailure = Why.substr(0, Why.find('\n'));
     return false;
   }
-  double mean() const {
-    double Sum = 0;
-    for (double M : Ms)
-      Sum += M;
-    return Ms.empty() ? 0 : Sum / Ms.size();
-  }
-  double median() const {
-    std::vector<double> V = Ms;
-    std::sort(V.begin(), V.end());
-    return V.empty() ? 0 : V[V.size() / 2];
-  }
+  double mean() const { return gevo::mean(Ms); }
+  double median() const { return gevo::median(Ms); }
 };
 
 enum StepKind { Ptx, Ptxas, Amdgcn, Lld, NumSteps };

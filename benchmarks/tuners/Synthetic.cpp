@@ -10,7 +10,7 @@
 
 #include "Synthetic.h"
 
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 
 #include <cmath>
 #include <functional>

@@ -17,6 +17,7 @@
 #include "gevo/evolve/SourceDiff.h"
 #include "gevo/harness/Cuda.h"
 #include "gevo/harness/Lower.h"
+#include "gevo/support/Stats.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,12 +38,7 @@ struct GevoRun::Validated {
   std::vector<double> Costs; ///< one per round
   /// Per held-out case (by name, in the spec's order): one cost per round.
   std::vector<std::pair<std::string, std::vector<double>>> CaseCosts;
-  double cost() const { return median(Costs); }
-
-  static double median(std::vector<double> C) {
-    std::sort(C.begin(), C.end());
-    return C.empty() ? 0 : C[C.size() / 2];
-  }
+  double cost() const { return Costs.empty() ? 0 : median(Costs); }
 };
 
 namespace {
@@ -140,8 +136,8 @@ nlohmann::json GevoRun::heldOutJson(const Validated &C,
   // Per case, where both ran it to the end (a fault has no cost).
   nlohmann::json Cases = nlohmann::json::array();
   for (size_t K = 0; K < C.CaseCosts.size() && K < Base.CaseCosts.size(); ++K) {
-    double Own = Validated::median(C.CaseCosts[K].second),
-           Was = Validated::median(Base.CaseCosts[K].second);
+    double Own = median(C.CaseCosts[K].second),
+           Was = median(Base.CaseCosts[K].second);
     if (Own > 0 && Was > 0)
       Cases.push_back({{"name", C.CaseCosts[K].first}, {"speedup", Was / Own}});
   }

@@ -8,6 +8,7 @@
 #include "gevo/harness/TargetDevice.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
+#include "gevo/support/Stats.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Module.h"
@@ -411,13 +412,7 @@ Error GevoRun::writeGenerationRow() {
     if (std::isfinite(M.Obj[0]))
       Costs.push_back(M.Obj[0]);
   }
-  // The population's median objective (the upper middle of an even count).
-  double Median = NAN;
-  if (!Costs.empty()) {
-    std::nth_element(Costs.begin(), Costs.begin() + Costs.size() / 2,
-                     Costs.end());
-    Median = Costs[Costs.size() / 2];
-  }
+  double Median = median(Costs); // the population's; NaN for none
   uint64_t Attempts = Strategy->attempts() - RowAttempts;
   uint64_t Valid = Strategy->validAttempts() - RowValid;
   RowAttempts = Strategy->attempts();

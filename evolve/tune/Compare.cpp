@@ -1,6 +1,7 @@
 //===- Compare.cpp - Tuning runs and comparison tables --------------------===//
 
 #include "gevo/evolve/tune/Compare.h"
+#include "gevo/support/Stats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,26 +54,6 @@ double at(const std::vector<double> &Curve, uint64_t Trial) {
   if (Curve.empty())
     return NAN;
   return Curve[std::min<size_t>(Trial, Curve.size()) - 1];
-}
-
-void meanStd(const std::vector<double> &V, double &Mean, double &Std) {
-  Mean = Std = 0;
-  if (V.empty())
-    return;
-  for (double X : V)
-    Mean += X;
-  Mean /= V.size();
-  for (double X : V)
-    Std += (X - Mean) * (X - Mean);
-  Std = V.size() > 1 ? std::sqrt(Std / (V.size() - 1)) : 0;
-}
-
-double median(std::vector<double> V) {
-  if (V.empty())
-    return NAN;
-  std::sort(V.begin(), V.end());
-  size_t N = V.size();
-  return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
 }
 
 std::string fmt(double X, int Digits = 4) {
@@ -148,12 +129,9 @@ std::string compareTable(const std::vector<CompareRow> &Rows,
           In += Err <= Within + 1e-12;
         }
       }
-      double M, S, FM, FS;
-      meanStd(Best, M, S);
-      Cells.insert(Cells.end(), {fmt(M), fmt(S)});
+      Cells.insert(Cells.end(), {fmt(mean(Best)), fmt(stddev(Best))});
       if (Optimum) {
-        meanStd(Frac, FM, FS);
-        Cells.insert(Cells.end(), {fmt(median(Frac)), fmt(FM),
+        Cells.insert(Cells.end(), {fmt(median(Frac)), fmt(mean(Frac)),
                                    fmt(100.0 * In / std::max<size_t>(1, R.Curves.size()), 3) + "%"});
       }
     }

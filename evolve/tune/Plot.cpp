@@ -10,6 +10,7 @@
 #include "gevo/evolve/tune/Compare.h"
 
 #include "gevo/evolve/Charts.h"
+#include "gevo/support/Stats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,13 +25,8 @@ std::vector<double> quantileCurve(const CompareRow &R, size_t Length, double Q) 
       if (!C.empty())
         if (double V = C[std::min(X, C.size()) - 1]; !std::isnan(V))
           At.push_back(V);
-    if (At.empty() || At.size() != R.Curves.size())
-      continue;
-    std::sort(At.begin(), At.end());
-    double Pos = Q * double(At.size() - 1);
-    size_t Lo = size_t(std::floor(Pos));
-    size_t Hi = std::min(Lo + 1, At.size() - 1);
-    Out[X - 1] = At[Lo] + (Pos - double(Lo)) * (At[Hi] - At[Lo]);
+    if (!At.empty() && At.size() == R.Curves.size())
+      Out[X - 1] = quantile(At, Q);
   }
   return Out;
 }

@@ -5,6 +5,7 @@
 
 #include "gevo/harness/Plan.h"
 #include "gevo/harness/TargetDevice.h"
+#include "gevo/support/Stats.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -20,26 +21,6 @@ namespace gevo::sandbox {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V.empty() ? 0 : V[V.size() / 2];
-}
-
-/// Half the width of the distribution-free 95% confidence interval of the
-/// median of V (order statistics n/2 -+ 1.96 sqrt(n)/2), relative to the
-/// median: 0.01 is +-1%. Infinite with fewer than two values.
-double medianSpread(std::vector<double> V) {
-  size_t N = V.size();
-  double Mid = median(V);
-  if (N < 2 || Mid <= 0)
-    return N < 2 ? HUGE_VAL : 0;
-  std::sort(V.begin(), V.end());
-  double Half = 1.96 * std::sqrt(double(N)) / 2;
-  auto Low = size_t(std::max(1.0, std::floor(N / 2.0 - Half)));
-  auto High = size_t(std::min(double(N), std::ceil(1 + N / 2.0 + Half)));
-  return (V[High - 1] - V[Low - 1]) / 2 / Mid;
-}
 
 /// A case's budget: every launch of a case together may cost at most
 /// CaseCostFactor times the base's whole case (modeled cost, cpu target).

@@ -2,7 +2,7 @@
 
 #include "gevo/harness/Plan.h"
 #include "gevo/harness/Poison.h"
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 

@@ -2,12 +2,12 @@
 
 #include "ModelCheck.h"
 
-#include "gevo/evolve/Stats.h"
+#include "gevo/support/Stats.h"
 #include "gevo/evolve/tune/Replay.h"
 #include "gevo/harness/Lower.h"
 #include "gevo/harness/Plan.h"
 #include "gevo/harness/cpu/PlanDevice.h"
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IRReader/IRReader.h"
@@ -267,7 +267,7 @@ Agreement agreement(const std::vector<double> &Predicted,
   Agreement A;
   if (Predicted.empty())
     return A;
-  A.Spearman = evolve::spearman(Predicted, Measured);
+  A.Spearman = spearman(Predicted, Measured);
   A.Pick = size_t(std::min_element(Predicted.begin(), Predicted.end()) -
                   Predicted.begin());
   A.TopPick = *std::min_element(Measured.begin(), Measured.end()) /

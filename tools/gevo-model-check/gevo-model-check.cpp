@@ -12,7 +12,7 @@
 #include "ToolSupport.h"
 
 #include "gevo/evolve/Charts.h"
-#include "gevo/evolve/Stats.h"
+#include "gevo/support/Stats.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -6,6 +6,7 @@
 #include "gevo/harness/Cuda.h"
 #include "gevo/harness/Lower.h"
 #include "gevo/passes/Mutator.h"
+#include "gevo/support/Stats.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -25,13 +26,6 @@ std::string printModule(const Module &M) {
   raw_string_ostream OS(S);
   M.print(OS, nullptr);
   return S;
-}
-
-double percentile(std::vector<double> V, double P) {
-  if (V.empty())
-    return 0;
-  std::sort(V.begin(), V.end());
-  return V[static_cast<size_t>(P * (V.size() - 1) + 0.5)];
 }
 
 /// Whether the edit, printed, parsed back and applied to a fresh copy of
@@ -91,8 +85,8 @@ nlohmann::json opStats(const Module &Base, OpKind Op, const StatsOptions &O,
                       {"applied", Applied},
                       {"verified", Verified},
                       {"replay_identical", Replayed},
-                      {"median_us", percentile(Micros, 0.5)},
-                      {"p90_us", percentile(Micros, 0.9)}};
+                      {"median_us", median(Micros)},
+                      {"p90_us", quantile(Micros, 0.9)}};
   if (Ptx)
     J["ptx_ok"] = PtxOk;
   return J;

@@ -17,7 +17,7 @@
 #define GEVO_EVOLVE_ENGINE_H
 
 #include "gevo/harness/Status.h"
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 
 #include <nlohmann/json.hpp>
 #include <tbb/parallel_for.h>

@@ -9,7 +9,7 @@
 #ifndef GEVO_EVOLVE_NSGA2_H
 #define GEVO_EVOLVE_NSGA2_H
 
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 
 #include <cstddef>
 #include <vector>

@@ -11,7 +11,7 @@
 #define GEVO_PASSES_MUTATOR_H
 
 #include "gevo/passes/Edit.h"
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 
 #include "llvm/Support/Error.h"
 

@@ -14,7 +14,7 @@
 #ifndef GEVO_EVOLVE_TUNE_SPACE_H
 #define GEVO_EVOLVE_TUNE_SPACE_H
 
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,8 +5,8 @@
 // versions), so a seed gives the same run everywhere.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GEVO_PASSES_RNG_H
-#define GEVO_PASSES_RNG_H
+#ifndef GEVO_SUPPORT_RNG_H
+#define GEVO_SUPPORT_RNG_H
 
 #include <cstdint>
 #include <random>
