@@ -136,11 +136,8 @@ Error GevoRun::init(std::unique_ptr<Module> M, const Spec &S) {
 Expected<std::unique_ptr<GevoRun>>
 GevoRun::start(const RunConfig &C, const Module &BaseIn,
                const std::string &OutDir) {
-  try {
-    C.validate();
-  } catch (const std::invalid_argument &E) {
-    return runError(E.what());
-  }
+  if (Error E = C.validate())
+    return E;
   if (kernelNames(BaseIn).empty())
     return runError(C.Kernel + ": the module has no kernel");
   unsigned Drawn = 0;
@@ -272,11 +269,8 @@ GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers,
     C.TimeBudgetSeconds = *More.Seconds;
   if (More.Evaluations)
     C.MaxEvaluations = *More.Evaluations;
-  try {
-    C.validate();
-  } catch (const std::invalid_argument &E) {
-    return runError(E.what());
-  }
+  if (Error E = C.validate())
+    return E;
   if (Extended)
     if (Error E = D->writeFile("config.json", C.toJson().dump(2) + "\n"))
       return E;

@@ -11,31 +11,33 @@
 
 #include "gevo/evolve/Gevo.h"
 
-#include <stdexcept>
 #include <cstdio>
 #include <string>
 
 namespace gevo::evolve {
 
-void GevoParams::validate() const {
-  // Named by gevo-evolve's flags, which are these parameters.
-  auto Rate = [](const char *Flag, double V) {
+llvm::Error GevoParams::validate() const {
+  auto Bad = [](const std::string &Msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+  };
+  auto Rate = [&](const char *Field, double V) -> llvm::Error {
     if (V >= 0 && V <= 1)
-      return;
+      return llvm::Error::success();
     char Msg[96];
-    std::snprintf(Msg, sizeof(Msg), "--%s must be in [0, 1], got %g", Flag, V);
-    throw std::invalid_argument(Msg);
+    std::snprintf(Msg, sizeof(Msg), "`%s` must be in [0, 1], got %g", Field, V);
+    return Bad(Msg);
   };
   if (PopSize < 2)
-    throw std::invalid_argument("--pop must be at least 2, got " +
-                                std::to_string(PopSize));
-  Rate("crossover-rate", CrossRate);
-  Rate("mutation-rate", MutateRate);
-  Rate("elite-fraction", EliteFraction);
+    return Bad("`pop` must be at least 2, got " + std::to_string(PopSize));
+  if (llvm::Error E = Rate("crossover_rate", CrossRate))
+    return E;
+  if (llvm::Error E = Rate("mutation_rate", MutateRate))
+    return E;
+  return Rate("elite_fraction", EliteFraction);
 }
 
 GevoStrategy::GevoStrategy(const GevoParams &Params) : P(Params) {
-  P.validate();
+  llvm::cantFail(P.validate(), "GevoStrategy needs parameters that validate");
 }
 
 std::vector<size_t> GevoStrategy::front() const {

@@ -8,29 +8,34 @@
 
 namespace gevo::evolve {
 
-void RunConfig::validate() const {
-  auto Bad = [](const std::string &What) { throw std::invalid_argument(What); };
-  Params.validate();
+llvm::Error RunConfig::validate() const {
+  auto Bad = [](const std::string &What) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), What);
+  };
+  if (llvm::Error E = Params.validate())
+    return E;
   if (Target != "cpu" && Target != "cuda" && Target != "hip")
-    Bad("unknown target '" + Target + "' (cpu, cuda or hip)");
+    return Bad("unknown `target` '" + Target + "' (cpu, cuda or hip)");
   if (Target != "cpu" && Objective.Cost != CostKind::Time)
-    Bad(std::string("--objective ") + costKindName(Objective.Cost) +
-        " is the cpu target's model; on a GPU the objective is time");
+    return Bad(std::string("`objective` ") + costKindName(Objective.Cost) +
+               " is the cpu target's model; on a GPU the objective is time");
   if (Gate != "cpu" && Gate != "none")
-    Bad("--gate must be cpu or none, not '" + Gate + "'");
+    return Bad("`gate` must be cpu or none, not '" + Gate + "'");
   if (Params.Generations == 0 && std::isinf(TimeBudgetSeconds) &&
       MaxEvaluations == std::numeric_limits<uint64_t>::max())
-    Bad("no budget: give --generations, --time-budget or --max-evaluations");
+    return Bad("no budget: give `generations`, `time_budget_s` or "
+               "`max_evaluations`");
   if (!(TimeBudgetSeconds > 0))
-    Bad("--time-budget must be positive");
+    return Bad("`time_budget_s` must be positive");
   if (Repeat == 0 || ValidateRepeat == 0)
-    Bad("--repeat and --validate-repeat must be at least 1");
+    return Bad("`repeat` and `validate_repeat` must be at least 1");
   if (BatchSize == 0)
-    Bad("--batch-size must be at least 1");
+    return Bad("`batch_size` must be at least 1");
   if (Workers == 0)
-    Bad("--workers must be at least 1");
+    return Bad("`workers` must be at least 1");
   if (!(Objective.ErrorTolerance >= 0))
-    Bad("--error-tolerance must be at least 0");
+    return Bad("`error_tolerance` must be at least 0");
+  return llvm::Error::success();
 }
 
 nlohmann::json RunConfig::toJson() const {

@@ -26,6 +26,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -47,6 +48,22 @@ constexpr int BadInput = 2, RunFailed = 1;
 
 [[noreturn]] void fail(const Twine &Msg, int Status = BadInput) {
   gevo::toolError(Tool, Msg, Status);
+}
+
+/// The library names a bad setting by its config.json key in backquotes
+/// (`batch_size`); on this command line it is an option (--batch-size).
+std::string inOptionTerms(std::string Msg) {
+  for (size_t Open; (Open = Msg.find('`')) != std::string::npos;) {
+    size_t Close = Msg.find('`', Open + 1);
+    if (Close == std::string::npos)
+      break;
+    std::string Key = Msg.substr(Open + 1, Close - Open - 1);
+    if (Key == "time_budget_s")
+      Key = "time_budget";
+    std::replace(Key.begin(), Key.end(), '_', '-');
+    Msg.replace(Open, Close - Open + 1, "--" + Key);
+  }
+  return Msg;
 }
 
 const char *Overview =
@@ -367,7 +384,7 @@ int main(int argc, char **argv) {
       Resume.empty() ? startRun(C, VM, Kernel, Tests, Out, argv[0])
                      : resumeRun(Resume, C, VM);
   if (!R)
-    fail(toString(R.takeError()));
+    fail(inOptionTerms(toString(R.takeError())));
   GevoRun &Run_ = **R;
   auto Lost = [Dir = Run_.dir().path()](const std::string &What) {
     sayRankLost(Dir, What);

@@ -28,12 +28,8 @@ RunConfig configured() {
 }
 
 std::string messageOf(const RunConfig &C) {
-  try {
-    C.validate();
-  } catch (const std::invalid_argument &E) {
-    return E.what();
-  }
-  return "";
+  llvm::Error E = C.validate();
+  return E ? llvm::toString(std::move(E)) : "";
 }
 
 TEST(RunConfig, JsonRoundTripKeepsEverySetting) {
@@ -73,28 +69,28 @@ TEST(RunConfig, BadValuesAreNamed) {
   C.Params.Generations = 0;
   C.TimeBudgetSeconds = INFINITY;
   EXPECT_EQ(messageOf(C),
-            "no budget: give --generations, --time-budget or --max-evaluations");
+            "no budget: give `generations`, `time_budget_s` or `max_evaluations`");
   C = configured();
   C.Target = "tpu";
-  EXPECT_EQ(messageOf(C), "unknown target 'tpu' (cpu, cuda or hip)");
+  EXPECT_EQ(messageOf(C), "unknown `target` 'tpu' (cpu, cuda or hip)");
   C = configured();
   C.Target = "hip";
   C.Objective.Cost = CostKind::Modeled;
-  EXPECT_EQ(messageOf(C), "--objective modeled is the cpu target's model; on "
+  EXPECT_EQ(messageOf(C), "`objective` modeled is the cpu target's model; on "
                           "a GPU the objective is time");
   C.Objective.Cost = CostKind::Time;
   EXPECT_EQ(messageOf(C), "");
   C.Gate = "gpu";
-  EXPECT_EQ(messageOf(C), "--gate must be cpu or none, not 'gpu'");
+  EXPECT_EQ(messageOf(C), "`gate` must be cpu or none, not 'gpu'");
   C = configured();
   C.ValidateRepeat = 0;
-  EXPECT_EQ(messageOf(C), "--repeat and --validate-repeat must be at least 1");
+  EXPECT_EQ(messageOf(C), "`repeat` and `validate_repeat` must be at least 1");
   C = configured();
   C.Params.MutateRate = -0.1;
-  EXPECT_EQ(messageOf(C), "--mutation-rate must be in [0, 1], got -0.1");
+  EXPECT_EQ(messageOf(C), "`mutation_rate` must be in [0, 1], got -0.1");
   C = configured();
   C.Objective.ErrorTolerance = -1;
-  EXPECT_EQ(messageOf(C), "--error-tolerance must be at least 0");
+  EXPECT_EQ(messageOf(C), "`error_tolerance` must be at least 0");
 }
 
 TEST(RunConfig, DurationsTakeUnits) {

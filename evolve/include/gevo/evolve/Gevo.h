@@ -18,6 +18,8 @@
 #include "gevo/evolve/Nsga2.h"
 #include "gevo/passes/Edit.h"
 
+#include "llvm/Support/Error.h"
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -85,8 +87,9 @@ struct GevoParams {
   /// Generations to run (after the initial population); 0: unbounded.
   unsigned Generations = 0;
 
-  /// Throws std::invalid_argument naming the bad value.
-  void validate() const;
+  /// An error naming the bad value by its config.json key, in backquotes
+  /// (`crossover_rate`), which a tool may spell as its own option.
+  llvm::Error validate() const;
 };
 
 /// A member of the population.

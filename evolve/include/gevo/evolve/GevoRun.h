@@ -69,8 +69,9 @@ struct RunConfig {
   unsigned Threads = 0;
   unsigned Workers = 2;
 
-  /// Throws std::invalid_argument naming the bad value.
-  void validate() const;
+  /// An error naming the bad value by its config.json key, in backquotes
+  /// (`batch_size`), which a tool may spell as its own option.
+  llvm::Error validate() const;
   nlohmann::json toJson() const;
   /// Throws std::invalid_argument or nlohmann::json::exception.
   static RunConfig fromJson(const nlohmann::json &J);
