@@ -234,7 +234,11 @@ Expected<nlohmann::json> GevoRun::finish() {
 
   // The summary: the base, what evolved, what was kept and why.
   nlohmann::json Summary;
+  uint64_t Instructions = 0;
+  for (const Function &F : *Base)
+    Instructions += F.getInstructionCount();
   Summary["base"] = {{"objectives", BaseObj},
+                     {"instructions", Instructions},
                      {"heldout", heldOutJson(Cands[0], Cands[0])}};
   Summary["evolved"] = {{"edits", editsJson(Evolved)}};
   std::vector<std::string> Descriptions;

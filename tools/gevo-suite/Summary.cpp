@@ -4,15 +4,9 @@
 
 #include "ToolSupport.h"
 
-#include "gevo/evolve/Minimise.h"
-
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <cmath>
 #include <cstring>
@@ -22,35 +16,6 @@ using namespace llvm;
 namespace gevo::suite {
 
 namespace {
-uint64_t countInstructions(const Module &M) {
-  uint64_t N = 0;
-  for (const Function &F : M)
-    N += F.getInstructionCount();
-  return N;
-}
-
-/// The kernel's size, and the best's edits described against the run's
-/// base.ll (the UIDs' instructions shown). gevo-evolve's own descriptions
-/// are kept where base.ll or an edit does not parse.
-void readBase(AppResult &R, const App &A, const std::string &BaseIr) {
-  bool HasBase = sys::fs::exists(BaseIr);
-  if (!HasBase && !StringRef(A.Kernel).ends_with(".ll"))
-    return;
-  LLVMContext Ctx;
-  SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseIRFile(HasBase ? BaseIr : A.Kernel, Diag, Ctx);
-  if (!M)
-    return;
-  R.Instructions = countInstructions(*M);
-  for (size_t I = 0; HasBase && I < R.EditTexts.size() && I < R.Edits.size(); ++I) {
-    Expected<Edit> E = parseEdit(R.EditTexts[I]);
-    if (E)
-      R.Edits[I] = evolve::describeEdit(*M, *E);
-    else
-      consumeError(E.takeError());
-  }
-}
-
 Expected<nlohmann::json> readJson(const std::string &Path) {
   auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
@@ -67,6 +32,8 @@ Expected<nlohmann::json> readJson(const std::string &Path) {
 void readRunSummary(AppResult &R, const nlohmann::json &S) {
   R.Generations = S.value("generations", 0u);
   R.Evaluations = S.value("evaluations", uint64_t(0));
+  if (S.contains("base") && S["base"].contains("instructions"))
+    R.Instructions = S["base"]["instructions"].get<uint64_t>();
   const nlohmann::json &H = S.at("heldout");
   R.HeldoutStatus = H.value("status", "");
   if (!S.contains("best"))
@@ -162,7 +129,6 @@ AppResult readResult(const App &A, const Ending &E, const std::string &AppDir,
   R.Seconds = E.Seconds;
   R.LogTail = lastLines(AppDir + "/gevo-evolve.log", 5);
   readOutcome(R, A, E, AppDir, LimitSeconds);
-  readBase(R, A, AppDir + "/run/base.ll");
   return R;
 }
 
