@@ -1,11 +1,11 @@
 //===- Operators.h - Parametric tensor operators for live tuning -*- C++ -*-===//
 //
 // The tensor operators the live objective tunes (MatMul, BatchMatMul,
-// Conv2D; kernels in benchmarks/operators/) at a given size: their search
+// Conv2D; kernels in evolve/tune/operators/) at a given size: their search
 // space (OpEvo appendix B's factorizations plus the kernel template's
 // resource limits as constraints), what a config instantiates to (gevo-cc
 // defines and the launch), deterministic inputs and the host reference
-// output. benchmarks/operators/README.md maps each factor onto the
+// output. evolve/tune/operators/README.md maps each factor onto the
 // kernel's loops.
 //
 //===----------------------------------------------------------------------===//
@@ -41,7 +41,7 @@ struct OperatorShape {
   uint64_t wout() const { return (W + 2 * Pad - Wk) / Stride + 1; }
   /// Multiply-adds x 2.
   double flops() const;
-  /// The kernel source in benchmarks/operators and its kernel's name.
+  /// The kernel source in evolve/tune/operators and its kernel's name.
   const char *source() const;
   const char *kernel() const;
 };
