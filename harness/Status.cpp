@@ -21,6 +21,7 @@ constexpr std::pair<Status, std::string_view> Names[] = {
     {Status::Uninitialized, "uninitialized"},
     {Status::GpuFault, "gpu_fault"},
     {Status::Misaligned, "misaligned"},
+    {Status::InvalidIr, "invalid_ir"},
 };
 } // namespace
 

@@ -136,7 +136,8 @@ Prepared VariantBuilder::build(Variant &G) const {
   raw_string_ostream OS(Why);
   if (verifyModule(*M, &OS)) {
     P.Key = "invalid:" + printEdits(G.Edits);
-    P.Failed = failed(Status::CompileFail, "verifier: " + OS.str());
+    P.Failed = failed(Status::InvalidIr, "the edits leave IR the verifier "
+                                         "rejects: " + OS.str());
     return P;
   }
   raw_string_ostream BC(P.Payload);

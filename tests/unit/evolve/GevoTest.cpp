@@ -137,6 +137,29 @@ TEST(VariantBuilder, ResolvesTheMutationSeedDeterministically) {
   EXPECT_EQ(B.build(Replay).Key, P1.Key);
 }
 
+TEST(VariantBuilder, IrTheVerifierRejectsIsInvalidIrNotACompileFailure) {
+  // Edits always repair SSA; should IR that does not verify reach the
+  // builder anyway (here a base with a use before its definition), it is
+  // its own status, never sent to a worker.
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = test::parseTestIR(TestIR, Ctx);
+  nameInstructions(*M);
+  BasicBlock &Entry = M->getFunction("f")->getEntryBlock();
+  Instruction &X = *Entry.begin();
+  X.moveAfter(&*std::next(Entry.begin())); // %x after its user %y
+  std::string BC;
+  raw_string_ostream OS(BC);
+  WriteBitcodeToFile(*M, OS);
+  VariantBuilder B(OS.str());
+  Variant V;
+  Prepared P = B.build(V);
+  ASSERT_TRUE(P.Failed);
+  EXPECT_EQ(P.Failed->S, Status::InvalidIr);
+  EXPECT_NE(P.Failed->Message.find("verifier rejects"), std::string::npos)
+      << P.Failed->Message;
+  EXPECT_EQ(parseStatus("invalid_ir"), Status::InvalidIr);
+}
+
 TEST(VariantBuilder, MutatesOnlyTheFunctionsItIsGiven) {
   std::string IR = std::string(TestIR) + R"(
 define i32 @g(i32 %a) {

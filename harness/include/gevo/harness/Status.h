@@ -28,9 +28,11 @@ enum class Status {
   Uninitialized,    ///< a read of memory no thread of the launch wrote
   GpuFault,         ///< a GPU target's kernel faulted (the driver's error)
   Misaligned,       ///< an access not aligned to its size (a GPU faults)
+  InvalidIr,        ///< edits left IR the verifier rejects (a bug of gevo's:
+                    ///< every op repairs SSA), never compiled or run
 };
 /// How many statuses there are (the last one's value + 1).
-inline constexpr unsigned NumStatuses = unsigned(Status::Misaligned) + 1;
+inline constexpr unsigned NumStatuses = unsigned(Status::InvalidIr) + 1;
 
 /// snake_case name, as in logs and JSON: "ok", "oob_read", ...
 std::string_view statusName(Status S);
