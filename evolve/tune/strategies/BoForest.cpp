@@ -1,0 +1,247 @@
+//===- BoForest.cpp - Bayesian optimisation on an extra-trees surrogate ----===//
+//
+// Sequential model-based optimisation in the manner of SMAC (Hutter et
+// al., 2011): a forest stands in for a Gaussian process, its mean and
+// spread over trees give expected improvement (Jones et al., 1998).
+//
+//  - The first Init trials are random valid configs. Then, every Plan
+//    results, two extra-trees forests (ExtraTrees.h) are refit: a
+//    regression of log(fitness / best) on the configs that did not fail,
+//    and, when some failed, a classifier (its target 1 for success) on all.
+//  - Training is bounded to Window rows: the best half and the most recent
+//    half of the history, so a fit costs the same at 200 and at 5,000
+//    trials.
+//  - Candidates: every valid unmeasured config one parameter (any value of
+//    it) away from the LocalTop best measured configs, plus Pool random
+//    fresh ones; each is scored by EI(log fitness, margin Xi) times the
+//    classifier's chance of success, and the plan is the best-scored,
+//    each differing from those already planned in at least Diversity
+//    parameters while enough do.
+//  - Each planned slot is a random fresh config with probability Eps.
+//
+// All randomness (forests included) comes from the engine's Rng, so a seed
+// gives one run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/evolve/tune/Strategies.h"
+
+#include "ExtraTrees.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <unordered_set>
+
+namespace gevo::evolve::tune {
+namespace {
+
+class BoForestTuner : public Tuner {
+public:
+  BoForestTuner(const Space &S, bool Hib, const Options &O)
+      : Tuner(S, Hib), Init(size_t(checkRange(Who, O, "init", 1, 1e6))),
+        Plan(size_t(checkRange(Who, O, "plan", 1, 1e6))),
+        Trees(unsigned(checkRange(Who, O, "trees", 1, 1000))),
+        MinSplit(unsigned(checkRange(Who, O, "min-split", 2, 1e6))),
+        Window(size_t(checkRange(Who, O, "window", 2, 1e6))),
+        Pool(size_t(checkRange(Who, O, "pool", 0, 1e7))),
+        LocalTop(size_t(checkRange(Who, O, "local-top", 0, 1e4))),
+        Xi(checkRange(Who, O, "xi", 0, 10)),
+        Diversity(size_t(checkRange(Who, O, "diversity", 0, 1e4))),
+        Eps(checkRange(Who, O, "eps", 0, 1)), W(S.featureWidth()) {}
+
+  std::vector<Config> ask(size_t N, Rng &R) override {
+    if (History.size() >= NextFit) {
+      NextFit = History.size() + Plan;
+      replan(R);
+    }
+    N = std::min(N, NextFit - History.size()); // never past the next refit
+    std::vector<Config> Out;
+    while (Out.size() < N) {
+      std::optional<Config> C;
+      if (R.uniform() >= Eps)
+        while (!C && !Queue.empty()) {
+          Config T = S.decode(Queue.front());
+          Queue.pop_front();
+          if (claim(T))
+            C = T;
+        }
+      if (!C)
+        C = claimRandom(R);
+      if (!C)
+        break;
+      Out.push_back(std::move(*C));
+    }
+    return Out;
+  }
+
+private:
+  static constexpr const char *Who = "bo-forest";
+
+  /// The training rows: the Window / 2 best and the most recent others.
+  std::vector<size_t> trainingRows() const {
+    std::vector<size_t> Rows(History.size());
+    std::iota(Rows.begin(), Rows.end(), 0);
+    if (Rows.size() <= Window)
+      return Rows;
+    size_t Best = Window / 2;
+    std::nth_element(Rows.begin(), Rows.begin() + Best, Rows.end(), [&](size_t A, size_t B) {
+      return History[A].Fitness != History[B].Fitness ? History[A].Fitness > History[B].Fitness
+                                                      : A < B;
+    });
+    std::vector<bool> Taken(History.size());
+    std::vector<size_t> Out(Rows.begin(), Rows.begin() + Best);
+    for (size_t I : Out)
+      Taken[I] = true;
+    for (size_t I = History.size(); I-- > 0 && Out.size() < Window;)
+      if (!Taken[I])
+        Out.push_back(I);
+    std::sort(Out.begin(), Out.end());
+    return Out;
+  }
+
+  void fit(Rng &R) {
+    std::vector<float> X, Y, XAll, Ok;
+    double Max = bestFitness();
+    for (size_t I : trainingRows()) {
+      std::vector<double> F = S.features(S.decode(History[I].Code));
+      XAll.insert(XAll.end(), F.begin(), F.end());
+      Ok.push_back(History[I].Fitness > 0);
+      if (History[I].Fitness > 0) {
+        X.insert(X.end(), F.begin(), F.end());
+        Y.push_back(float(std::log(History[I].Fitness / Max)));
+      }
+    }
+    Model.fit(X, Y, W, Trees, MinSplit, R);
+    Valid = ExtraTrees();
+    if (Y.size() < Ok.size())
+      Valid.fit(XAll, Ok, W, Trees, MinSplit, R);
+  }
+
+  /// Expected improvement over 0 (the best, in log(fitness / best)) by at
+  /// least Xi, times the chance of not failing.
+  double acquisition(const Config &C) const {
+    std::vector<double> F = S.features(C);
+    std::vector<float> Row(F.begin(), F.end());
+    auto [Mu, Sigma] = Model.predict(Row.data());
+    double Gain = Mu - Xi, Ei;
+    if (Sigma < 1e-9) {
+      Ei = std::max(Gain, 0.0);
+    } else {
+      double Z = Gain / Sigma;
+      double Pdf = std::exp(-0.5 * Z * Z) / std::sqrt(2 * M_PI);
+      double Cdf = 0.5 * std::erfc(-Z / std::sqrt(2.0));
+      Ei = Gain * Cdf + Sigma * Pdf;
+    }
+    double POk = Valid.ready() ? Valid.predict(Row.data()).first : 1.0;
+    // Ties of EI (far from every success) go to the higher predicted mean.
+    return (Ei + 1e-9 * std::exp(Mu)) * POk;
+  }
+
+  /// Fresh valid candidates: moves from the best measured, then random.
+  std::vector<uint64_t> candidates(Rng &R) const {
+    std::vector<uint64_t> Out;
+    std::unordered_set<uint64_t> In;
+    auto Add = [&](const Config &C) {
+      uint64_t Code = S.encode(C);
+      if (!seen(Code) && S.satisfies(C) && In.insert(Code).second)
+        Out.push_back(Code);
+    };
+    std::vector<Record> Top;
+    for (const Record &Rec : History)
+      if (Rec.Fitness > 0)
+        Top.push_back(Rec);
+    size_t K = std::min(LocalTop, Top.size());
+    std::partial_sort(Top.begin(), Top.begin() + K, Top.end(),
+                      [](const Record &A, const Record &B) { return A.Fitness > B.Fitness; });
+    for (size_t I = 0; I < K; ++I) {
+      Config C = S.decode(Top[I].Code);
+      for (size_t J = 0; J < S.size(); ++J)
+        for (uint32_t V = 0; V < S.param(J).size(); ++V) {
+          Config D = C;
+          D[J] = V;
+          Add(D);
+        }
+    }
+    for (size_t I = 0, Local = Out.size(); I < 2 * Pool && Out.size() < Local + Pool; ++I)
+      Add(S.sample(R));
+    return Out;
+  }
+
+  void replan(Rng &R) {
+    Queue.clear();
+    if (!(bestFitness() > 0))
+      return; // nothing succeeded yet: random
+    fit(R);
+    std::vector<std::pair<double, uint64_t>> Scored;
+    for (uint64_t Code : candidates(R))
+      Scored.push_back({acquisition(S.decode(Code)), Code});
+    std::stable_sort(Scored.begin(), Scored.end(),
+                     [](const auto &A, const auto &B) { return A.first > B.first; });
+    std::vector<Config> Picked;
+    std::vector<bool> Used(Scored.size());
+    for (size_t I = 0; I < Scored.size() && Picked.size() < Plan; ++I) {
+      Config C = S.decode(Scored[I].second);
+      bool Far = std::all_of(Picked.begin(), Picked.end(), [&](const Config &P) {
+        size_t D = 0;
+        for (size_t J = 0; J < S.size(); ++J)
+          D += P[J] != C[J];
+        return D >= Diversity;
+      });
+      if (Far)
+        Picked.push_back(C), Used[I] = true;
+    }
+    for (size_t I = 0; I < Scored.size() && Picked.size() < Plan; ++I)
+      if (!Used[I]) // too few far apart: the best others
+        Picked.push_back(S.decode(Scored[I].second));
+    for (const Config &C : Picked)
+      Queue.push_back(S.encode(C));
+  }
+
+  nlohmann::json saveState() const override {
+    return {{"next_fit", NextFit}, {"queue", Queue}};
+  }
+  void restoreState(const nlohmann::json &J) override {
+    NextFit = J.at("next_fit");
+    Queue = J.at("queue").get<std::deque<uint64_t>>();
+  }
+
+  size_t Init, Plan;
+  unsigned Trees, MinSplit;
+  size_t Window, Pool, LocalTop;
+  double Xi;
+  size_t Diversity;
+  double Eps;
+  size_t W;
+  size_t NextFit = Init;
+  ExtraTrees Model, Valid;
+  std::deque<uint64_t> Queue; // the plan, best first
+};
+
+std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
+  return std::make_unique<BoForestTuner>(S, Hib, O);
+}
+
+} // namespace
+
+const StrategyInfo &infoBoForest() {
+  static const StrategyInfo I{
+      "bo-forest",
+      "Bayesian optimisation: extra-trees surrogate (mean and spread), "
+      "expected improvement times a failure classifier, on a bounded pool",
+      {{"init", 20, "random trials before the first fit"},
+       {"plan", 8, "configs planned per fit (results between refits)"},
+       {"trees", 20, "trees per forest"},
+       {"min-split", 3, "fewest rows a node splits"},
+       {"window", 256, "training rows at most: the best half, the most recent half"},
+       {"pool", 1000, "random fresh candidates scored per fit"},
+       {"local-top", 3, "best measured configs whose one-parameter moves are candidates"},
+       {"xi", 0.01, "least improvement of log fitness that counts"},
+       {"diversity", 2, "parameters a planned config differs in from the others"},
+       {"eps", 0.05, "chance a planned slot is a random config instead"}},
+      8,
+      create};
+  return I;
+}
+
+} // namespace gevo::evolve::tune
