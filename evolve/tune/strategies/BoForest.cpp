@@ -6,14 +6,14 @@
 //
 //  - The first Init trials are random valid configs. Then, every Plan
 //    results, two extra-trees forests (ExtraTrees.h) are refit: a
-//    regression of log(fitness / best) on the configs that did not fail,
+//    regression of fitness / best on the configs that did not fail,
 //    and, when some failed, a classifier (its target 1 for success) on all.
 //  - Training is bounded to Window rows: the best half and the most recent
 //    half of the history, so a fit costs the same at 200 and at 5,000
 //    trials.
 //  - Candidates: every valid unmeasured config one parameter (any value of
 //    it) away from the LocalTop best measured configs, plus Pool random
-//    fresh ones; each is scored by EI(log fitness, margin Xi) times the
+//    fresh ones; each is scored by EI(fitness / best, margin Xi) times the
 //    classifier's chance of success, and the plan is the best-scored,
 //    each differing from those already planned in at least Diversity
 //    parameters while enough do.
@@ -42,10 +42,10 @@ public:
       : Tuner(S, Hib), Init(size_t(checkRange(Who, O, "init", 1, 1e6))),
         Plan(size_t(checkRange(Who, O, "plan", 1, 1e6))),
         Trees(unsigned(checkRange(Who, O, "trees", 1, 1000))),
-        MinSplit(unsigned(checkRange(Who, O, "min-split", 2, 1e6))),
         Window(size_t(checkRange(Who, O, "window", 2, 1e6))),
         Pool(size_t(checkRange(Who, O, "pool", 0, 1e7))),
         LocalTop(size_t(checkRange(Who, O, "local-top", 0, 1e4))),
+        Local(size_t(checkRange(Who, O, "local", 0, 1e6))),
         Xi(checkRange(Who, O, "xi", 0, 10)),
         Diversity(size_t(checkRange(Who, O, "diversity", 0, 1e4))),
         Eps(checkRange(Who, O, "eps", 0, 1)), W(S.featureWidth()) {}
@@ -77,6 +77,9 @@ public:
 
 private:
   static constexpr const char *Who = "bo-forest";
+  /// Trees: nodes of fewer rows are leaves, and so are nodes this deep
+  /// (which bounds a fit's cost; 2^10 leaves exceed any window used).
+  static constexpr unsigned MinSplit = 3, MaxDepth = 10;
 
   /// The training rows: the Window / 2 best and the most recent others.
   std::vector<size_t> trainingRows() const {
@@ -100,31 +103,36 @@ private:
     return Out;
   }
 
+  /// Appends C's features (Space::features, without allocating).
+  void appendRow(const Config &C, std::vector<float> &X) const {
+    for (size_t J = 0; J < S.size(); ++J)
+      for (double F : S.param(J).features(C[J]))
+        X.push_back(float(F));
+  }
+
   void fit(Rng &R) {
     std::vector<float> X, Y, XAll, Ok;
     double Max = bestFitness();
     for (size_t I : trainingRows()) {
-      std::vector<double> F = S.features(S.decode(History[I].Code));
-      XAll.insert(XAll.end(), F.begin(), F.end());
+      Config C = S.decode(History[I].Code);
+      appendRow(C, XAll);
       Ok.push_back(History[I].Fitness > 0);
       if (History[I].Fitness > 0) {
-        X.insert(X.end(), F.begin(), F.end());
-        Y.push_back(float(std::log(History[I].Fitness / Max)));
+        appendRow(C, X);
+        Y.push_back(float(History[I].Fitness / Max));
       }
     }
-    Model.fit(X, Y, W, Trees, MinSplit, R);
+    Model.fit(X, Y, W, Trees, MinSplit, MaxDepth, R);
     Valid = ExtraTrees();
     if (Y.size() < Ok.size())
-      Valid.fit(XAll, Ok, W, Trees, MinSplit, R);
+      Valid.fit(XAll, Ok, W, Trees, MinSplit, MaxDepth, R);
   }
 
-  /// Expected improvement over 0 (the best, in log(fitness / best)) by at
-  /// least Xi, times the chance of not failing.
-  double acquisition(const Config &C) const {
-    std::vector<double> F = S.features(C);
-    std::vector<float> Row(F.begin(), F.end());
-    auto [Mu, Sigma] = Model.predict(Row.data());
-    double Gain = Mu - Xi, Ei;
+  /// Expected improvement over 1 (the best, in fitness / best) by at least
+  /// Xi, times the chance of not failing.
+  double acquisition(const float *Row) const {
+    auto [Mu, Sigma] = Model.predict(Row);
+    double Gain = Mu - 1 - Xi, Ei;
     if (Sigma < 1e-9) {
       Ei = std::max(Gain, 0.0);
     } else {
@@ -133,13 +141,14 @@ private:
       double Cdf = 0.5 * std::erfc(-Z / std::sqrt(2.0));
       Ei = Gain * Cdf + Sigma * Pdf;
     }
-    double POk = Valid.ready() ? Valid.predict(Row.data()).first : 1.0;
+    double POk = Valid.ready() ? Valid.predict(Row).first : 1.0;
     // Ties of EI (far from every success) go to the higher predicted mean.
-    return (Ei + 1e-9 * std::exp(Mu)) * POk;
+    return (Ei + 1e-9 * Mu) * POk;
   }
 
-  /// Fresh valid candidates: moves from the best measured, then random.
-  std::vector<uint64_t> candidates(Rng &R) const {
+  /// Fresh valid candidates: the moves from the best measured (the first
+  /// Moves of them), then random ones.
+  std::vector<uint64_t> candidates(Rng &R, size_t &Moves) const {
     std::vector<uint64_t> Out;
     std::unordered_set<uint64_t> In;
     auto Add = [&](const Config &C) {
@@ -163,7 +172,8 @@ private:
           Add(D);
         }
     }
-    for (size_t I = 0, Local = Out.size(); I < 2 * Pool && Out.size() < Local + Pool; ++I)
+    Moves = Out.size();
+    for (size_t I = 0; I < 2 * Pool && Out.size() < Moves + Pool; ++I)
       Add(S.sample(R));
     return Out;
   }
@@ -173,27 +183,44 @@ private:
     if (!(bestFitness() > 0))
       return; // nothing succeeded yet: random
     fit(R);
-    std::vector<std::pair<double, uint64_t>> Scored;
-    for (uint64_t Code : candidates(R))
-      Scored.push_back({acquisition(S.decode(Code)), Code});
-    std::stable_sort(Scored.begin(), Scored.end(),
-                     [](const auto &A, const auto &B) { return A.first > B.first; });
+    size_t Moves;
+    std::vector<uint64_t> Codes = candidates(R, Moves);
+    std::vector<float> X;
+    X.reserve(Codes.size() * W);
+    for (uint64_t Code : Codes)
+      appendRow(S.decode(Code), X);
+    struct Scored {
+      double Score;
+      uint64_t Code;
+      bool Move;
+    };
+    std::vector<Scored> Ranked;
+    for (size_t I = 0; I < Codes.size(); ++I)
+      Ranked.push_back({acquisition(&X[I * W]), Codes[I], I < Moves});
+    std::stable_sort(Ranked.begin(), Ranked.end(),
+                     [](const Scored &A, const Scored &B) { return A.Score > B.Score; });
     std::vector<Config> Picked;
-    std::vector<bool> Used(Scored.size());
-    for (size_t I = 0; I < Scored.size() && Picked.size() < Plan; ++I) {
-      Config C = S.decode(Scored[I].second);
-      bool Far = std::all_of(Picked.begin(), Picked.end(), [&](const Config &P) {
-        size_t D = 0;
-        for (size_t J = 0; J < S.size(); ++J)
-          D += P[J] != C[J];
-        return D >= Diversity;
-      });
-      if (Far)
-        Picked.push_back(C), Used[I] = true;
-    }
-    for (size_t I = 0; I < Scored.size() && Picked.size() < Plan; ++I)
-      if (!Used[I]) // too few far apart: the best others
-        Picked.push_back(S.decode(Scored[I].second));
+    std::vector<bool> Used(Ranked.size());
+    auto Pick = [&](auto Wanted, size_t Limit) {
+      for (size_t I = 0; I < Ranked.size() && Picked.size() < Limit; ++I)
+        if (!Used[I] && Wanted(Ranked[I]))
+          Picked.push_back(S.decode(Ranked[I].Code)), Used[I] = true;
+    };
+    // The best moves first, then configs apart from the picked ones, then
+    // (too few apart) the best others.
+    Pick([](const Scored &C) { return C.Move; }, std::min(Local, Plan));
+    Pick(
+        [&](const Scored &C) {
+          Config X = S.decode(C.Code);
+          return std::all_of(Picked.begin(), Picked.end(), [&](const Config &P) {
+            size_t D = 0;
+            for (size_t J = 0; J < S.size(); ++J)
+              D += P[J] != X[J];
+            return D >= Diversity;
+          });
+        },
+        Plan);
+    Pick([](const Scored &) { return true; }, Plan);
     for (const Config &C : Picked)
       Queue.push_back(S.encode(C));
   }
@@ -207,8 +234,8 @@ private:
   }
 
   size_t Init, Plan;
-  unsigned Trees, MinSplit;
-  size_t Window, Pool, LocalTop;
+  unsigned Trees;
+  size_t Window, Pool, LocalTop, Local;
   double Xi;
   size_t Diversity;
   double Eps;
@@ -232,11 +259,11 @@ const StrategyInfo &infoBoForest() {
       {{"init", 20, "random trials before the first fit"},
        {"plan", 8, "configs planned per fit (results between refits)"},
        {"trees", 20, "trees per forest"},
-       {"min-split", 3, "fewest rows a node splits"},
        {"window", 256, "training rows at most: the best half, the most recent half"},
        {"pool", 1000, "random fresh candidates scored per fit"},
        {"local-top", 3, "best measured configs whose one-parameter moves are candidates"},
-       {"xi", 0.01, "least improvement of log fitness that counts"},
+       {"local", 0, "plan slots led by the best-scored of those moves"},
+       {"xi", 0.01, "least improvement (a fraction of the best) that counts"},
        {"diversity", 2, "parameters a planned config differs in from the others"},
        {"eps", 0.05, "chance a planned slot is a random config instead"}},
       8,

@@ -1,15 +1,17 @@
 //===- ExtraTrees.h - A small extremely randomised trees regressor -*- C++ -*-===//
 //
 // Geurts, Ernst and Wehenkel's extra-trees (2006): each tree is grown on
-// all rows; a node with at least MinSplit rows and distinct targets draws,
+// all rows; a node above MaxDepth with at least MinSplit rows and distinct
+// targets draws,
 // for every feature not constant in it, one threshold uniformly between the
 // feature's minimum and maximum there, and keeps the split that lowers the
 // summed squared error most. A leaf predicts its rows' mean. The forest
 // predicts the mean over trees and their spread (standard deviation),
 // which Bayesian optimisation reads as the model's uncertainty.
 //
-// Cost: a tree on n rows and d features is O(d n log n); predicting a row
-// is one root-to-leaf walk per tree. Randomness comes only from the Rng
+// Cost: a tree on n rows and d features is O(d n MaxDepth) to grow (each
+// level passes over every row twice per feature); predicting a row is one
+// walk of at most MaxDepth nodes per tree. Randomness comes only from the Rng
 // passed in, so a fit is deterministic for a seed.
 //
 //===----------------------------------------------------------------------===//
@@ -30,7 +32,7 @@ class ExtraTrees {
 public:
   /// X: Rows x D row-major, Y: Rows targets.
   void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t D,
-           unsigned Trees, unsigned MinSplit, Rng &R) {
+           unsigned Trees, unsigned MinSplit, unsigned MaxDepth, Rng &R) {
     Nodes.clear();
     Roots.clear();
     this->D = D;
@@ -40,10 +42,12 @@ public:
     std::vector<uint32_t> Idx(Rows);
     for (unsigned T = 0; T < Trees; ++T) {
       std::iota(Idx.begin(), Idx.end(), 0);
-      Roots.push_back(grow(X, Y, Idx, 0, Rows, std::max(2u, MinSplit), R));
+      Roots.push_back(grow(X, Y, Idx, 0, Rows, {std::max(2u, MinSplit), MaxDepth}, 0, R));
     }
   }
   bool ready() const { return !Roots.empty(); }
+  /// Nodes over all trees (at most Trees x (2^(MaxDepth+1) - 1)).
+  size_t nodes() const { return Nodes.size(); }
 
   /// Mean and standard deviation over the trees for one row of D features.
   std::pair<double, double> predict(const float *Row) const {
@@ -75,16 +79,20 @@ private:
     return uint32_t(Nodes.size() - 1);
   }
 
+  struct Limits {
+    unsigned MinSplit, MaxDepth;
+  };
+
   /// Grows the subtree of rows Idx[Lo, Hi) (reordered in place).
   uint32_t grow(const std::vector<float> &X, const std::vector<float> &Y,
-                std::vector<uint32_t> &Idx, size_t Lo, size_t Hi,
-                unsigned MinSplit, Rng &R) {
+                std::vector<uint32_t> &Idx, size_t Lo, size_t Hi, Limits L,
+                unsigned Depth, Rng &R) {
     size_t N = Hi - Lo;
     double Sum = 0, Sq = 0;
     for (size_t I = Lo; I < Hi; ++I)
       Sum += Y[Idx[I]], Sq += double(Y[Idx[I]]) * Y[Idx[I]];
     double Sse = Sq - Sum * Sum / double(N);
-    if (N < MinSplit || Sse <= 1e-12)
+    if (N < L.MinSplit || Depth >= L.MaxDepth || Sse <= 1e-12)
       return leaf(Y, Idx, Lo, Hi);
     int BestF = -1;
     float BestT = 0;
@@ -117,9 +125,9 @@ private:
                         Idx.begin());
     uint32_t Me = uint32_t(Nodes.size());
     Nodes.push_back({BestF, BestT, 0, 0});
-    uint32_t L = grow(X, Y, Idx, Lo, Mid, MinSplit, R);
-    uint32_t Rt = grow(X, Y, Idx, Mid, Hi, MinSplit, R);
-    Nodes[Me].Left = L, Nodes[Me].Right = Rt;
+    uint32_t Left = grow(X, Y, Idx, Lo, Mid, L, Depth + 1, R);
+    uint32_t Right = grow(X, Y, Idx, Mid, Hi, L, Depth + 1, R);
+    Nodes[Me].Left = Left, Nodes[Me].Right = Right;
     return Me;
   }
 
