@@ -41,14 +41,18 @@ public:
   BoForestTuner(const Space &S, bool Hib, const Options &O)
       : Tuner(S, Hib), Init(size_t(checkRange(Who, O, "init", 1, 1e6))),
         Plan(size_t(checkRange(Who, O, "plan", 1, 1e6))),
-        Trees(unsigned(checkRange(Who, O, "trees", 1, 1000))),
+        Share(checkRange(Who, O, "feature-share", 0.01, 1)),
         Window(size_t(checkRange(Who, O, "window", 2, 1e6))),
         Pool(size_t(checkRange(Who, O, "pool", 0, 1e7))),
         LocalTop(size_t(checkRange(Who, O, "local-top", 0, 1e4))),
         Local(size_t(checkRange(Who, O, "local", 0, 1e6))),
         Xi(checkRange(Who, O, "xi", 0, 10)),
         Diversity(size_t(checkRange(Who, O, "diversity", 0, 1e4))),
-        Eps(checkRange(Who, O, "eps", 0, 1)), W(S.featureWidth()) {}
+        Eps(checkRange(Who, O, "eps", 0, 1)), Cut(checkRange(Who, O, "valid-cut", 0, 1)),
+        W(S.featureWidth()) {
+    Forest.Trees = unsigned(checkRange(Who, O, "trees", 1, 1000));
+    Forest.Features = unsigned(std::ceil(Share * double(W)));
+  }
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (History.size() >= NextFit) {
@@ -77,9 +81,6 @@ public:
 
 private:
   static constexpr const char *Who = "bo-forest";
-  /// Trees: nodes of fewer rows are leaves, and so are nodes this deep
-  /// (which bounds a fit's cost; 2^10 leaves exceed any window used).
-  static constexpr unsigned MinSplit = 3, MaxDepth = 10;
 
   /// The training rows: the Window / 2 best and the most recent others.
   std::vector<size_t> trainingRows() const {
@@ -122,10 +123,10 @@ private:
         Y.push_back(float(History[I].Fitness / Max));
       }
     }
-    Model.fit(X, Y, W, Trees, MinSplit, MaxDepth, R);
+    Model.fit(X, Y, W, Forest, R);
     Valid = ExtraTrees();
     if (Y.size() < Ok.size())
-      Valid.fit(XAll, Ok, W, Trees, MinSplit, MaxDepth, R);
+      Valid.fit(XAll, Ok, W, Forest, R);
   }
 
   /// Expected improvement over 1 (the best, in fitness / best) by at least
@@ -142,12 +143,13 @@ private:
       Ei = Gain * Cdf + Sigma * Pdf;
     }
     double POk = Valid.ready() ? Valid.predict(Row).first : 1.0;
-    // Ties of EI (far from every success) go to the higher predicted mean.
-    return (Ei + 1e-9 * Mu) * POk;
+    // Ties of EI (far from every success) go to the higher predicted mean;
+    // likely failures (under Cut) rank after every other candidate.
+    return (Ei + 1e-9 * Mu) * POk - (POk < Cut ? 1 : 0);
   }
 
   /// Fresh valid candidates: the moves from the best measured (the first
-  /// Moves of them), then random ones.
+  /// Moves of them; at most Pool), then up to Pool random ones.
   std::vector<uint64_t> candidates(Rng &R, size_t &Moves) const {
     std::vector<uint64_t> Out;
     std::unordered_set<uint64_t> In;
@@ -171,6 +173,11 @@ private:
           D[J] = V;
           Add(D);
         }
+    }
+    if (Out.size() > Pool) { // at most Pool moves: a random subset
+      for (size_t I = 0; I < Pool; ++I)
+        std::swap(Out[I], Out[I + R.below(Out.size() - I)]);
+      Out.resize(Pool);
     }
     Moves = Out.size();
     for (size_t I = 0; I < 2 * Pool && Out.size() < Moves + Pool; ++I)
@@ -234,13 +241,16 @@ private:
   }
 
   size_t Init, Plan;
-  unsigned Trees;
+  double Share;
   size_t Window, Pool, LocalTop, Local;
   double Xi;
   size_t Diversity;
-  double Eps;
+  double Eps, Cut;
   size_t W;
   size_t NextFit = Init;
+  /// Nodes of under 3 rows are leaves, and so are nodes 10 deep (which
+  /// bounds a fit's cost; 2^10 leaves exceed any window used).
+  ExtraTrees::Settings Forest;
   ExtraTrees Model, Valid;
   std::deque<uint64_t> Queue; // the plan, best first
 };
@@ -259,13 +269,15 @@ const StrategyInfo &infoBoForest() {
       {{"init", 20, "random trials before the first fit"},
        {"plan", 8, "configs planned per fit (results between refits)"},
        {"trees", 20, "trees per forest"},
+       {"feature-share", 1, "share of the features a node draws a split for"},
        {"window", 256, "training rows at most: the best half, the most recent half"},
        {"pool", 1000, "random fresh candidates scored per fit"},
        {"local-top", 3, "best measured configs whose one-parameter moves are candidates"},
        {"local", 0, "plan slots led by the best-scored of those moves"},
        {"xi", 0.01, "least improvement (a fraction of the best) that counts"},
        {"diversity", 2, "parameters a planned config differs in from the others"},
-       {"eps", 0.05, "chance a planned slot is a random config instead"}},
+       {"eps", 0.05, "chance a planned slot is a random config instead"},
+       {"valid-cut", 0, "configs the classifier gives less chance of success rank last"}},
       8,
       create};
   return I;

@@ -2,8 +2,8 @@
 //
 // Geurts, Ernst and Wehenkel's extra-trees (2006): each tree is grown on
 // all rows; a node above MaxDepth with at least MinSplit rows and distinct
-// targets draws,
-// for every feature not constant in it, one threshold uniformly between the
+// targets draws, for each of Features random features (all by default)
+// that is not constant in it, one threshold uniformly between the
 // feature's minimum and maximum there, and keeps the split that lowers the
 // summed squared error most. A leaf predicts its rows' mean. The forest
 // predicts the mean over trees and their spread (standard deviation),
@@ -30,19 +30,32 @@ namespace gevo::evolve::tune {
 
 class ExtraTrees {
 public:
+  struct Settings {
+    unsigned Trees = 20;
+    unsigned MinSplit = 3; ///< nodes of fewer rows are leaves
+    unsigned MaxDepth = 10; ///< and so are nodes this deep
+    unsigned Features = 0;  ///< features drawn per node (0: all)
+  };
+
   /// X: Rows x D row-major, Y: Rows targets.
   void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t D,
-           unsigned Trees, unsigned MinSplit, unsigned MaxDepth, Rng &R) {
+           const Settings &Set, Rng &R) {
     Nodes.clear();
     Roots.clear();
     this->D = D;
+    Order.resize(D);
+    std::iota(Order.begin(), Order.end(), 0);
     size_t Rows = Y.size();
     if (!Rows)
       return;
+    Settings L = Set;
+    L.MinSplit = std::max(2u, L.MinSplit);
+    if (!L.Features || L.Features > D)
+      L.Features = unsigned(D);
     std::vector<uint32_t> Idx(Rows);
-    for (unsigned T = 0; T < Trees; ++T) {
+    for (unsigned T = 0; T < L.Trees; ++T) {
       std::iota(Idx.begin(), Idx.end(), 0);
-      Roots.push_back(grow(X, Y, Idx, 0, Rows, {std::max(2u, MinSplit), MaxDepth}, 0, R));
+      Roots.push_back(grow(X, Y, Idx, 0, Rows, L, 0, R));
     }
   }
   bool ready() const { return !Roots.empty(); }
@@ -79,13 +92,9 @@ private:
     return uint32_t(Nodes.size() - 1);
   }
 
-  struct Limits {
-    unsigned MinSplit, MaxDepth;
-  };
-
   /// Grows the subtree of rows Idx[Lo, Hi) (reordered in place).
   uint32_t grow(const std::vector<float> &X, const std::vector<float> &Y,
-                std::vector<uint32_t> &Idx, size_t Lo, size_t Hi, Limits L,
+                std::vector<uint32_t> &Idx, size_t Lo, size_t Hi, const Settings &L,
                 unsigned Depth, Rng &R) {
     size_t N = Hi - Lo;
     double Sum = 0, Sq = 0;
@@ -97,7 +106,10 @@ private:
     int BestF = -1;
     float BestT = 0;
     double BestSse = Sse;
-    for (size_t F = 0; F < D; ++F) {
+    for (size_t K = 0; K < L.Features; ++K) {
+      if (L.Features < D) // a random subset, drawn without replacement
+        std::swap(Order[K], Order[K + R.below(D - K)]);
+      size_t F = Order[K];
       float Min = X[Idx[Lo] * D + F], Max = Min;
       for (size_t I = Lo + 1; I < Hi; ++I) {
         float V = X[Idx[I] * D + F];
@@ -132,6 +144,7 @@ private:
   }
 
   size_t D = 0;
+  std::vector<uint32_t> Order; // feature indices, shuffled per node
   std::vector<Node> Nodes;
   std::vector<uint32_t> Roots;
 };

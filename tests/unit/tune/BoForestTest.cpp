@@ -65,9 +65,10 @@ TEST(ExtraTrees, LearnsAStepAndASeedGivesOneForest) {
   stepData(X, Y);
   ExtraTrees A, B, C;
   Rng R1(5), R2(5), R3(6);
-  A.fit(X, Y, 2, 20, 3, 10, R1);
-  B.fit(X, Y, 2, 20, 3, 10, R2);
-  C.fit(X, Y, 2, 20, 3, 10, R3);
+  ExtraTrees::Settings Set; // 20 trees, nodes of 3+ rows split, 10 deep
+  A.fit(X, Y, 2, Set, R1);
+  B.fit(X, Y, 2, Set, R2);
+  C.fit(X, Y, 2, Set, R3);
   float Lo[] = {0.2f, 0.5f}, Hi[] = {0.8f, 0.5f}, Edge[] = {0.51f, 0.1f};
   EXPECT_NEAR(A.predict(Lo).first, 0, 0.05);
   EXPECT_NEAR(A.predict(Hi).first, 1, 0.05);
@@ -86,9 +87,9 @@ TEST(ExtraTrees, DepthBoundsTheTrees) {
     Y.push_back(float(R.uniform()));
   }
   ExtraTrees F;
-  F.fit(X, Y, 1, 4, 2, 3, R);
+  F.fit(X, Y, 1, {4, 2, 3, 0}, R);
   EXPECT_LE(F.nodes(), 4u * 15); // 4 trees of at most 2^4 - 1 nodes
-  F.fit(X, Y, 1, 4, 2, 30, R);
+  F.fit(X, Y, 1, {4, 2, 30, 0}, R);
   EXPECT_GT(F.nodes(), 4u * 100);
 }
 
