@@ -11,12 +11,15 @@
 //  - Training is bounded to Window rows: the best half and the most recent
 //    half of the history, so a fit costs the same at 200 and at 5,000
 //    trials.
-//  - Candidates: every valid unmeasured config one parameter (any value of
-//    it) away from the LocalTop best measured configs, plus Pool random
-//    fresh ones; each is scored by EI(fitness / best, margin Xi) times the
-//    classifier's chance of success, and the plan is the best-scored,
-//    each differing from those already planned in at least Diversity
-//    parameters while enough do.
+//  - Candidates: valid unmeasured configs one parameter (any value of it)
+//    away from the LocalTop best measured configs (at most Pool of them, a
+//    random subset), plus up to Pool random fresh ones; each is scored by
+//    EI(fitness / best, margin Xi) times the classifier's chance of
+//    success (under ValidCut: ranked after all others). The plan leads
+//    with the Local best-scored moves, then the best-scored configs that
+//    differ from those already planned in at least Diversity parameters,
+//    then (too few do) the best others. Scoring at most 2 Pool candidates
+//    with trees at most 10 deep bounds a plan's cost.
 //  - Each planned slot is a random fresh config with probability Eps.
 //
 // All randomness (forests included) comes from the engine's Rng, so a seed

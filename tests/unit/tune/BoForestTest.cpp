@@ -79,6 +79,22 @@ TEST(ExtraTrees, LearnsAStepAndASeedGivesOneForest) {
   EXPECT_TRUE(Differs);
 }
 
+TEST(ExtraTrees, OneFeaturePerNodeStillLearnsTheStep) {
+  // Each node draws a split for one random feature of two (feature-share
+  // 0.5): the noise feature's splits are wasted, the step is still found.
+  // The step is on the second feature, so always drawing the first fails.
+  std::vector<float> X, Y;
+  stepData(X, Y);
+  for (size_t I = 0; I < X.size(); I += 2)
+    std::swap(X[I], X[I + 1]);
+  ExtraTrees F;
+  Rng R(8);
+  F.fit(X, Y, 2, {20, 3, 10, 1}, R);
+  float Lo[] = {0.5f, 0.2f}, Hi[] = {0.5f, 0.8f};
+  EXPECT_NEAR(F.predict(Lo).first, 0, 0.1);
+  EXPECT_NEAR(F.predict(Hi).first, 1, 0.1);
+}
+
 TEST(ExtraTrees, DepthBoundsTheTrees) {
   std::vector<float> X, Y;
   Rng R(7);
