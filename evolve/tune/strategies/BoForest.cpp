@@ -16,7 +16,8 @@
 //    random subset), plus up to Pool random fresh ones; each is scored by
 //    EI(fitness / best, margin Xi) times the classifier's chance of
 //    success (under ValidCut: ranked after all others). The plan leads
-//    with the Local best-scored moves, then the best-scored configs that
+//    with the Local best-scored moves the classifier expects to succeed
+//    (at least even odds), then the best-scored configs that
 //    differ from those already planned in at least Diversity parameters,
 //    then (too few do) the best others. Scoring at most 2 Pool candidates
 //    with trees at most 10 deep bounds a plan's cost.
@@ -134,7 +135,8 @@ private:
 
   /// Expected improvement over 1 (the best, in fitness / best) by at least
   /// Xi, times the chance of not failing.
-  double acquisition(const float *Row) const {
+  /// (The chance of success goes to POk.)
+  double acquisition(const float *Row, double &POk) const {
     auto [Mu, Sigma] = Model.predict(Row);
     double Gain = Mu - 1 - Xi, Ei;
     if (Sigma < 1e-9) {
@@ -145,7 +147,7 @@ private:
       double Cdf = 0.5 * std::erfc(-Z / std::sqrt(2.0));
       Ei = Gain * Cdf + Sigma * Pdf;
     }
-    double POk = Valid.ready() ? Valid.predict(Row).first : 1.0;
+    POk = Valid.ready() ? Valid.predict(Row).first : 1.0;
     // Ties of EI (far from every success) go to the higher predicted mean;
     // likely failures (under Cut) rank after every other candidate.
     return (Ei + 1e-9 * Mu) * POk - (POk < Cut ? 1 : 0);
@@ -202,11 +204,13 @@ private:
     struct Scored {
       double Score;
       uint64_t Code;
-      bool Move;
+      bool LikelyMove; // a move the classifier expects to succeed
     };
     std::vector<Scored> Ranked;
-    for (size_t I = 0; I < Codes.size(); ++I)
-      Ranked.push_back({acquisition(&X[I * W]), Codes[I], I < Moves});
+    for (size_t I = 0; I < Codes.size(); ++I) {
+      double POk, Score = acquisition(&X[I * W], POk);
+      Ranked.push_back({Score, Codes[I], I < Moves && POk >= 0.5});
+    }
     std::stable_sort(Ranked.begin(), Ranked.end(),
                      [](const Scored &A, const Scored &B) { return A.Score > B.Score; });
     std::vector<Config> Picked;
@@ -216,9 +220,9 @@ private:
         if (!Used[I] && Wanted(Ranked[I]))
           Picked.push_back(S.decode(Ranked[I].Code)), Used[I] = true;
     };
-    // The best moves first, then configs apart from the picked ones, then
-    // (too few apart) the best others.
-    Pick([](const Scored &C) { return C.Move; }, std::min(Local, Plan));
+    // The best moves likely to succeed first, then configs apart from the
+    // picked ones, then (too few apart) the best others.
+    Pick([](const Scored &C) { return C.LikelyMove; }, std::min(Local, Plan));
     Pick(
         [&](const Scored &C) {
           Config X = S.decode(C.Code);
@@ -271,12 +275,12 @@ const StrategyInfo &infoBoForest() {
       "expected improvement times a failure classifier, on a bounded pool",
       {{"init", 20, "random trials before the first fit"},
        {"plan", 8, "configs planned per fit (results between refits)"},
-       {"trees", 20, "trees per forest"},
-       {"feature-share", 1, "share of the features a node draws a split for"},
+       {"trees", 10, "trees per forest"},
+       {"feature-share", 0.34, "share of the features a node draws a split for"},
        {"window", 256, "training rows at most: the best half, the most recent half"},
-       {"pool", 1000, "random fresh candidates scored per fit"},
+       {"pool", 300, "random fresh candidates scored per fit"},
        {"local-top", 3, "best measured configs whose one-parameter moves are candidates"},
-       {"local", 0, "plan slots led by the best-scored of those moves"},
+       {"local", 6, "plan slots led by the best-scored of those moves"},
        {"xi", 0.01, "least improvement (a fraction of the best) that counts"},
        {"diversity", 2, "parameters a planned config differs in from the others"},
        {"eps", 0.05, "chance a planned slot is a random config instead"},
