@@ -49,8 +49,7 @@ public:
         Window(size_t(checkRange(Who, O, "window", 2, 1e6))),
         Pool(size_t(checkRange(Who, O, "pool", 0, 1e7))),
         LocalTop(size_t(checkRange(Who, O, "local-top", 0, 1e4))),
-        Local(size_t(checkRange(Who, O, "local", 0, 1e6))),
-        Xi(checkRange(Who, O, "xi", 0, 10)),
+        Local(size_t(checkRange(Who, O, "local", 0, 1e6))), Xi(checkRange(Who, O, "xi", 0, 10)),
         Diversity(size_t(checkRange(Who, O, "diversity", 0, 1e4))),
         Eps(checkRange(Who, O, "eps", 0, 1)), Cut(checkRange(Who, O, "valid-cut", 0, 1)),
         W(S.featureWidth()) {
@@ -239,9 +238,7 @@ private:
       Queue.push_back(S.encode(C));
   }
 
-  nlohmann::json saveState() const override {
-    return {{"next_fit", NextFit}, {"queue", Queue}};
-  }
+  nlohmann::json saveState() const override { return {{"next_fit", NextFit}, {"queue", Queue}}; }
   void restoreState(const nlohmann::json &J) override {
     NextFit = J.at("next_fit");
     Queue = J.at("queue").get<std::deque<uint64_t>>();

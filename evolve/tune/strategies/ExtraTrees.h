@@ -32,14 +32,14 @@ class ExtraTrees {
 public:
   struct Settings {
     unsigned Trees = 20;
-    unsigned MinSplit = 3; ///< nodes of fewer rows are leaves
+    unsigned MinSplit = 3;  ///< nodes of fewer rows are leaves
     unsigned MaxDepth = 10; ///< and so are nodes this deep
     unsigned Features = 0;  ///< features drawn per node (0: all)
   };
 
   /// X: Rows x D row-major, Y: Rows targets.
-  void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t D,
-           const Settings &Set, Rng &R) {
+  void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t D, const Settings &Set,
+           Rng &R) {
     Nodes.clear();
     Roots.clear();
     this->D = D;
@@ -83,8 +83,8 @@ private:
     uint32_t Left, Right;
   };
 
-  uint32_t leaf(const std::vector<float> &Y, const std::vector<uint32_t> &Idx,
-                size_t Lo, size_t Hi) {
+  uint32_t leaf(const std::vector<float> &Y, const std::vector<uint32_t> &Idx, size_t Lo,
+                size_t Hi) {
     double Sum = 0;
     for (size_t I = Lo; I < Hi; ++I)
       Sum += Y[Idx[I]];
@@ -94,8 +94,8 @@ private:
 
   /// Grows the subtree of rows Idx[Lo, Hi) (reordered in place).
   uint32_t grow(const std::vector<float> &X, const std::vector<float> &Y,
-                std::vector<uint32_t> &Idx, size_t Lo, size_t Hi, const Settings &L,
-                unsigned Depth, Rng &R) {
+                std::vector<uint32_t> &Idx, size_t Lo, size_t Hi, const Settings &L, unsigned Depth,
+                Rng &R) {
     size_t N = Hi - Lo;
     double Sum = 0, Sq = 0;
     for (size_t I = Lo; I < Hi; ++I)

@@ -121,8 +121,7 @@ private:
     for (Particle &P : Swarm) {
       double R1 = R.uniform(), R2 = R.uniform();
       for (size_t J = 0; J < S.size(); ++J) {
-        P.V[J] = W * P.V[J] + C1 * R1 * (P.Best[J] - P.X[J]) +
-                 C2 * R2 * (Global[J] - P.X[J]);
+        P.V[J] = W * P.V[J] + C1 * R1 * (P.Best[J] - P.X[J]) + C2 * R2 * (Global[J] - P.X[J]);
         P.X[J] = std::clamp(P.X[J] + P.V[J], 0.0, Eps * S.param(J).size());
       }
     }

@@ -42,9 +42,8 @@ Space gridSpace(size_t Params, size_t Values) {
   return S;
 }
 
-RunResult runOn(const std::string &Strategy, Space S, FunctionProblem::Fn F,
-                uint64_t Seed, uint64_t Trials, const Options &Opts = {},
-                std::vector<bool> *Failed = nullptr) {
+RunResult runOn(const std::string &Strategy, Space S, FunctionProblem::Fn F, uint64_t Seed,
+                uint64_t Trials, const Options &Opts = {}, std::vector<bool> *Failed = nullptr) {
   FunctionProblem P(std::move(S), {}, std::move(F));
   RunOptions O;
   O.Strategy = Strategy;
@@ -52,9 +51,7 @@ RunResult runOn(const std::string &Strategy, Space S, FunctionProblem::Fn F,
   O.Seed = Seed;
   O.Limit.Evaluations = Trials;
   if (Failed)
-    O.OnEvaluation = [&](const LogEntry &L) {
-      Failed->push_back(L.Result.S != Status::Ok);
-    };
+    O.OnEvaluation = [&](const LogEntry &L) { Failed->push_back(L.Result.S != Status::Ok); };
   return runTuner(P, O);
 }
 

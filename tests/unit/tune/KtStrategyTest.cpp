@@ -31,16 +31,14 @@ Space gridSpace(size_t Params, size_t Values) {
 }
 
 /// Tells T a time per config: Time(C).
-template <typename F>
-void tellTimes(Tuner &T, const std::vector<Config> &Asked, F Time) {
+template <typename F> void tellTimes(Tuner &T, const std::vector<Config> &Asked, F Time) {
   std::vector<Evaluation> Results;
   for (const Config &C : Asked)
     Results.push_back(makeEvaluation(Time(C), false));
   T.tell(Asked, Results);
 }
 
-uint64_t trialsOn(const std::string &Strategy, Space S, uint64_t Limit,
-                  const Options &Opts = {}) {
+uint64_t trialsOn(const std::string &Strategy, Space S, uint64_t Limit, const Options &Opts = {}) {
   FunctionProblem P(std::move(S), {}, [](const Config &C) { return 1.0 + C[0]; });
   RunOptions O;
   O.Strategy = Strategy;
@@ -69,8 +67,7 @@ TEST(KtPso, TheSocialTermPullsTowardsTheSwarmsBest) {
   // lies between the two in every parameter.
   Space S = gridSpace(2, 32);
   for (uint64_t Seed = 0; Seed < 10; ++Seed) {
-    auto T = makeTuner("kt-pso", S, false,
-                       {{"popsize", 2}, {"w", 0}, {"c1", 0}, {"c2", 1}});
+    auto T = makeTuner("kt-pso", S, false, {{"popsize", 2}, {"w", 0}, {"c1", 0}, {"c2", 1}});
     Rng R(Seed);
     std::vector<Config> First = T->ask(100, R);
     ASSERT_EQ(First.size(), 2u);
@@ -109,9 +106,7 @@ TEST(KtGa, ThePopulationIsCappedOnSmallSpaces) {
   EXPECT_EQ(makeTuner("kt-ga", gridSpace(1, 12), false)->ask(100, R).size(), 6u);
   EXPECT_EQ(makeTuner("kt-ga", gridSpace(3, 12), false)->ask(100, R).size(), 30u);
   // Set by the user, it is only capped by the space's size.
-  EXPECT_EQ(makeTuner("kt-ga", gridSpace(1, 12), false, {{"popsize", 10}})
-                ->ask(100, R)
-                .size(),
+  EXPECT_EQ(makeTuner("kt-ga", gridSpace(1, 12), false, {{"popsize", 10}})->ask(100, R).size(),
             10u);
 }
 
@@ -119,8 +114,8 @@ TEST(KtGa, ThePopulationIsCappedOnSmallSpaces) {
 size_t foreignGenes(const Config &C, const std::vector<Config> &Parents) {
   size_t N = 0;
   for (size_t J = 0; J < C.size(); ++J)
-    N += std::none_of(Parents.begin(), Parents.end(),
-                      [&](const Config &P) { return P[J] == C[J]; });
+    N +=
+        std::none_of(Parents.begin(), Parents.end(), [&](const Config &P) { return P[J] == C[J]; });
   return N;
 }
 
