@@ -20,18 +20,19 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
+#include "Generational.h"
+
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <unordered_set>
 
 namespace gevo::evolve::tune {
 namespace {
 
-class KtGaTuner : public Tuner {
+class KtGaTuner : public GenerationalTuner {
 public:
   KtGaTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Pop(size_t(checkRange("kt-ga", O, "popsize", 2, 1e6))),
+      : GenerationalTuner(S, Hib), Pop(size_t(checkRange("kt-ga", O, "popsize", 2, 1e6))),
         MaxIter(size_t(checkRange("kt-ga", O, "maxiter", 1, 1e9))),
         Chance(checkRange("kt-ga", O, "mutation-chance", 1, 1e9)) {
     if (Pop == DefaultPop) { // Kernel Tuner's cap for small spaces
@@ -41,35 +42,26 @@ public:
   }
   static constexpr size_t DefaultPop = 30;
 
-  std::vector<Config> ask(size_t N, Rng &R) override {
-    std::vector<Config> Out;
-    for (unsigned Empty = 0; Out.size() < N;) {
-      if (Queue.empty()) {
-        if (!Out.empty() || waiting())
-          break;
-        if (Gen >= MaxIter || Genes.empty())
-          randomGeneration(R);
-        else
-          breed(R);
-        if (Queue.empty() && ++Empty == 1000) { // nothing new to measure
-          Genes.clear();
-          if (auto C = claimRandom(R))
-            Out.push_back(std::move(*C));
-          break;
-        }
-        continue;
-      }
-      Out.push_back(S.decode(Queue.front()));
-      Queue.pop_front();
-    }
-    return Out;
-  }
-
 private:
-  bool waiting() const {
+  bool waiting() const override {
     for (uint64_t Code : Genes)
       if (!fitnessOf(Code))
         return true;
+    return false;
+  }
+
+  /// The next generation (random after MaxIter); false after 1000 in a
+  /// row with nothing new to measure.
+  bool advance(Rng &R) override {
+    for (unsigned Empty = 0; Empty < 1000; ++Empty) {
+      if (Gen >= MaxIter || Genes.empty())
+        randomGeneration(R);
+      else
+        breed(R);
+      if (!Queue.empty())
+        return true;
+    }
+    Genes.clear();
     return false;
   }
 
@@ -156,7 +148,6 @@ private:
   size_t Pop, MaxIter;
   double Chance;
   std::vector<uint64_t> Genes; // this generation
-  std::deque<uint64_t> Queue;  // its fresh configs not asked yet
   size_t Gen = 0;
 };
 

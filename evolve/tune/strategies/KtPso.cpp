@@ -23,17 +23,18 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
+#include "Generational.h"
+
 #include <algorithm>
 #include <cmath>
-#include <deque>
 
 namespace gevo::evolve::tune {
 namespace {
 
-class KtPsoTuner : public Tuner {
+class KtPsoTuner : public GenerationalTuner {
 public:
   KtPsoTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Pop(size_t(checkRange("kt-pso", O, "popsize", 1, 1e5))),
+      : GenerationalTuner(S, Hib), Pop(size_t(checkRange("kt-pso", O, "popsize", 1, 1e5))),
         MaxIter(size_t(checkRange("kt-pso", O, "maxiter", 1, 1e9))),
         W(checkRange("kt-pso", O, "w", 0, 10)), C1(checkRange("kt-pso", O, "c1", 0, 10)),
         C2(checkRange("kt-pso", O, "c2", 0, 10)),
@@ -44,32 +45,13 @@ public:
     Eps = 1.0 / Largest;
   }
 
-  std::vector<Config> ask(size_t N, Rng &R) override {
-    std::vector<Config> Out;
-    while (Out.size() < N) {
-      if (Queue.empty()) {
-        if (!Out.empty() || Waiting())
-          break; // the rest of this iteration is being measured
-        if (!advance(R)) {
-          if (auto C = claimRandom(R)) // nothing new found: one random trial
-            Out.push_back(std::move(*C));
-          break;
-        }
-        continue;
-      }
-      Out.push_back(S.decode(Queue.front()));
-      Queue.pop_front();
-    }
-    return Out;
-  }
-
 private:
   struct Particle {
     std::vector<double> X, V, Best;
     double BestFit = 0;
   };
 
-  bool Waiting() const {
+  bool waiting() const override {
     for (uint64_t Code : Codes)
       if (!fitnessOf(Code) && S.satisfies(S.decode(Code)))
         return true;
@@ -78,7 +60,7 @@ private:
 
   /// Finishes the current iteration (if any) and starts iterations until
   /// one has a fresh config to measure; false after Stall that do not.
-  bool advance(Rng &R) {
+  bool advance(Rng &R) override {
     for (size_t Empty = 0; Empty < Stall; ++Empty) {
       if (Swarm.empty() || Iter >= MaxIter) {
         restart(R);
@@ -176,7 +158,6 @@ private:
   double GlobalFit = 0;
   size_t Iter = 0;
   std::vector<uint64_t> Codes; // each particle's config this iteration
-  std::deque<uint64_t> Queue;  // fresh ones not asked yet
 };
 
 std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
