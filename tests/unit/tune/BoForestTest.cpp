@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExtraTrees.h"
+#include "GridSpace.h"
 
 #include "gevo/evolve/tune/Compare.h"
 
@@ -30,16 +31,6 @@ void stepData(std::vector<float> &X, std::vector<float> &Y) {
     X.push_back(A), X.push_back(B);
     Y.push_back(A > 0.5f ? 1.f : 0.f);
   }
-}
-
-Space gridSpace(size_t Params, size_t Values) {
-  Space S;
-  std::vector<double> V;
-  for (size_t I = 0; I < Values; ++I)
-    V.push_back(double(I));
-  for (size_t P = 0; P < Params; ++P)
-    S.add(Param::discrete("P" + std::to_string(P), V));
-  return S;
 }
 
 RunResult runOn(const std::string &Strategy, Space S, FunctionProblem::Fn F, uint64_t Seed,

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gevo/evolve/tune/Compare.h"
+#include "GridSpace.h"
 
 #include <gtest/gtest.h>
 
@@ -19,16 +20,6 @@ using namespace gevo::evolve;
 using namespace gevo::evolve::tune;
 
 namespace {
-
-Space gridSpace(size_t Params, size_t Values) {
-  Space S;
-  std::vector<double> V;
-  for (size_t I = 0; I < Values; ++I)
-    V.push_back(double(I));
-  for (size_t P = 0; P < Params; ++P)
-    S.add(Param::discrete("P" + std::to_string(P), V));
-  return S;
-}
 
 /// Tells T a time per config: Time(C).
 template <typename F> void tellTimes(Tuner &T, const std::vector<Config> &Asked, F Time) {
