@@ -275,7 +275,7 @@ const StrategyInfo &infoBoForest() {
        {"trees", 10, "trees per forest"},
        {"feature-share", 0.34, "share of the features a node draws a split for"},
        {"window", 256, "training rows at most: the best half, the most recent half"},
-       {"pool", 300, "random fresh candidates scored per fit"},
+       {"pool", 300, "random fresh candidates (and at most as many moves) scored per fit"},
        {"local-top", 3, "best measured configs whose one-parameter moves are candidates"},
        {"local", 6, "plan slots led by the best-scored of those moves"},
        {"xi", 0.01, "least improvement (a fraction of the best) that counts"},
