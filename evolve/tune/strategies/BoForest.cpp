@@ -281,7 +281,7 @@ const StrategyInfo &infoBoForest() {
        {"xi", 0.01, "least improvement (a fraction of the best) that counts"},
        {"diversity", 2, "parameters a planned config differs in from the others"},
        {"eps", 0.05, "chance a planned slot is a random config instead"},
-       {"valid-cut", 0, "configs the classifier gives less chance of success rank last"}},
+       {"valid-cut", 0.5, "configs the classifier gives less chance of success rank last"}},
       8,
       create};
   return I;
