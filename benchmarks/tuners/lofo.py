@@ -3,7 +3,9 @@
 
     python3 benchmarks/tuners/lofo.py RUNS.csv... [--trials-label 200]
 
-Merges the CSVs (mode,family,file,strategy,seed,frac), and per space mode:
+Merges the CSVs (mode,family,file,strategy,seed,frac; a run in several
+CSVs counts once, and must have the same fraction in each), and per space
+mode:
 per family and row the mean over files of the median fraction of the
 optimum and the share of runs within 3%; then for each real family F the
 row with the best score on the other families (mean median + share within
@@ -17,14 +19,19 @@ from collections import defaultdict
 
 
 def main(paths):
-    runs = defaultdict(list)  # (mode, family, file, row) -> fracs
+    runs = defaultdict(dict)  # (mode, family, file, row) -> {seed: frac}
     for p in paths:
         try:
             with open(p) as f:
                 for r in csv.DictReader(f):
-                    runs[(r["mode"], r["family"], r["file"], r["strategy"])].append(float(r["frac"]))
+                    seeds = runs[(r["mode"], r["family"], r["file"], r["strategy"])]
+                    frac = float(r["frac"])
+                    if seeds.setdefault(r["seed"], frac) != frac:
+                        raise ValueError(f"seed {r['seed']} of {r['strategy']} on {r['file']} "
+                                         f"({r['mode']}) differs from an earlier CSV's")
         except (OSError, KeyError, ValueError) as e:
             sys.exit(f"lofo.py: error: {p}: {e}")
+    runs = {k: list(v.values()) for k, v in runs.items()}
     for mode in sorted({k[0] for k in runs}):
         cells = defaultdict(list)  # (family, row) -> [(median, within)]
         for (m, fam, _, row), fr in runs.items():
