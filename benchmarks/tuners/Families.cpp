@@ -20,6 +20,7 @@
 
 #include "gevo/evolve/tune/Compare.h"
 #include "gevo/evolve/tune/Replay.h"
+#include "gevo/support/Stats.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -65,12 +66,6 @@ struct Cell {
   double Median = NAN; // per file: median fraction; per family: mean of medians
   double Within = 0;   // share of runs within 3%
 };
-
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  size_t N = V.size();
-  return N == 0 ? NAN : N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
-}
 
 std::vector<File> collect(const FamilyOptions &O) {
   std::vector<File> Files;

@@ -18,7 +18,7 @@
 #ifndef GEVO_EVOLVE_TUNE_STRATEGIES_EXTRATREES_H
 #define GEVO_EVOLVE_TUNE_STRATEGIES_EXTRATREES_H
 
-#include "gevo/passes/Rng.h"
+#include "gevo/support/Rng.h"
 
 #include <algorithm>
 #include <cmath>
