@@ -148,6 +148,27 @@ std::optional<Config> Tuner::claimRandom(Rng &R) {
   return std::nullopt;
 }
 
+std::vector<Config> Tuner::claimPlanned(size_t N, std::deque<uint64_t> &Plan,
+                                        bool FollowPlan, double Eps, Rng &R) {
+  std::vector<Config> Out;
+  while (Out.size() < N) {
+    std::optional<Config> C;
+    if (FollowPlan && R.uniform() >= Eps)
+      while (!C && !Plan.empty()) {
+        Config T = S.decode(Plan.front());
+        Plan.pop_front();
+        if (claim(T))
+          C = T;
+      }
+    if (!C)
+      C = claimRandom(R);
+    if (!C)
+      break;
+    Out.push_back(std::move(*C));
+  }
+  return Out;
+}
+
 std::optional<double> Tuner::fitnessOf(uint64_t Code) const {
   auto It = Measured.find(Code);
   if (It == Measured.end())

@@ -63,23 +63,7 @@ public:
       replan(R);
     }
     N = std::min(N, NextFit - History.size()); // never past the next refit
-    std::vector<Config> Out;
-    while (Out.size() < N) {
-      std::optional<Config> C;
-      if (R.uniform() >= Eps)
-        while (!C && !Queue.empty()) {
-          Config T = S.decode(Queue.front());
-          Queue.pop_front();
-          if (claim(T))
-            C = T;
-        }
-      if (!C)
-        C = claimRandom(R);
-      if (!C)
-        break;
-      Out.push_back(std::move(*C));
-    }
-    return Out;
+    return claimPlanned(N, Queue, /*FollowPlan=*/true, Eps, R);
   }
 
 private:

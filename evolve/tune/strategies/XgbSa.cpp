@@ -78,23 +78,7 @@ public:
     }
     // Never past the next refit, whatever the engine's batch size.
     N = std::min(N, NextFit - History.size());
-    std::vector<Config> Out;
-    while (Out.size() < N) {
-      std::optional<Config> C;
-      if (Model.ready() && R.uniform() >= Eps)
-        while (!C && !Trials.empty()) {
-          Config T = S.decode(Trials.front());
-          Trials.pop_front();
-          if (claim(T))
-            C = T;
-        }
-      if (!C)
-        C = claimRandom(R);
-      if (!C)
-        break;
-      Out.push_back(std::move(*C));
-    }
-    return Out;
+    return claimPlanned(N, Trials, Model.ready(), Eps, R);
   }
 
 private:

@@ -20,6 +20,7 @@
 #include "gevo/evolve/Engine.h"
 #include "gevo/evolve/tune/Space.h"
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <unordered_set>
@@ -104,6 +105,12 @@ protected:
   bool claim(const Config &C);
   /// Claims a uniformly random fresh config; nullopt: none is left.
   std::optional<Config> claimRandom(Rng &R);
+  /// Up to N configs for a model's plan: each the first claimable code of
+  /// Plan (taken off it), or, with probability Eps, when FollowPlan is
+  /// false or the plan is used up, a random fresh config; fewer when the
+  /// space runs out.
+  std::vector<Config> claimPlanned(size_t N, std::deque<uint64_t> &Plan,
+                                   bool FollowPlan, double Eps, Rng &R);
   /// Fitness of a measured config (nullopt: not measured yet).
   std::optional<double> fitnessOf(uint64_t Code) const;
 
