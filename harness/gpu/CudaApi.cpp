@@ -108,14 +108,8 @@ int load(void **Module, const std::string &Image, std::string &Log) {
 int launch(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
            void **Args, bool Cooperative) {
   constexpr CUresult NotSupported = 801; // CUDA_ERROR_NOT_SUPPORTED
-  if (Cooperative)
-    return Cu.LaunchCooperativeKernel
-               ? Cu.LaunchCooperativeKernel(Fn, Grid.X, Grid.Y, Grid.Z,
-                                            Block.X, Block.Y, Block.Z,
-                                            SharedBytes, nullptr, Args)
-               : NotSupported;
-  return Cu.LaunchKernel(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y, Block.Z,
-                         SharedBytes, nullptr, Args, nullptr);
+  return launchWith(Cu.LaunchKernel, Cu.LaunchCooperativeKernel, NotSupported,
+                    Fn, Grid, Block, SharedBytes, Args, Cooperative);
 }
 
 void describe(int Code, const char **Name, const char **Text) {

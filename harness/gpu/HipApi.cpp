@@ -89,14 +89,9 @@ int alloc(DevicePtr *Ptr, size_t Bytes) {
 int launch(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
            void **Args, bool Cooperative) {
   constexpr hipError NotSupported = 801; // hipErrorNotSupported
-  if (Cooperative)
-    return Hip.ModuleLaunchCooperativeKernel
-               ? Hip.ModuleLaunchCooperativeKernel(
-                     Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y, Block.Z,
-                     SharedBytes, nullptr, Args)
-               : NotSupported;
-  return Hip.ModuleLaunchKernel(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y,
-                                Block.Z, SharedBytes, nullptr, Args, nullptr);
+  return launchWith(Hip.ModuleLaunchKernel, Hip.ModuleLaunchCooperativeKernel,
+                    NotSupported, Fn, Grid, Block, SharedBytes, Args,
+                    Cooperative);
 }
 
 void describe(int Code, const char **Name, const char **Text) {
