@@ -1,6 +1,7 @@
 //===- Lld.cpp - Linking an AMDGCN object into a code object --------------===//
 
 #include "gevo/harness/Amdgpu.h"
+#include "gevo/support/Process.h"
 
 #include "Backend.h"
 #include "TempFiles.h"
@@ -35,29 +36,25 @@ std::optional<std::string> gevo::findLld() {
 }
 
 Expected<std::string> gevo::linkCodeObject(StringRef Object, StringRef Lld) {
-  SmallString<128> InPath, OutPath, LogPath;
+  SmallString<128> InPath, OutPath;
   if (Error E = writeTemporary("o", Object, InPath))
     return E;
   FileRemover RemoveIn(InPath);
   if (Error E = writeTemporary("hsaco", "", OutPath))
     return E;
   FileRemover RemoveOut(OutPath);
-  if (Error E = writeTemporary("log", "", LogPath))
-    return E;
-  FileRemover RemoveLog(LogPath);
-  StringRef Args[] = {Lld, "-flavor", "gnu", "-shared", "--no-undefined",
-                      "-o", OutPath, InPath};
-  std::optional<StringRef> Redirects[] = {StringRef(), StringRef(LogPath),
-                                          StringRef(LogPath)};
-  std::string ExecError;
-  int Status = sys::ExecuteAndWait(Lld, Args, std::nullopt, Redirects,
-                                   LldSeconds, 0, &ExecError);
-  if (Status < 0)
-    return lowerFailure("ld.lld (" + Lld + ") did not run: " + ExecError);
-  if (Status != 0)
+  RunOptions O;
+  O.TimeoutSeconds = LldSeconds;
+  ProgramResult R = runProgram({Lld.str(), "-flavor", "gnu", "-shared",
+                                "--no-undefined", "-o", std::string(OutPath),
+                                std::string(InPath)},
+                               O);
+  if (!R.Error.empty())
+    return lowerFailure("ld.lld (" + Lld + ") did not run: " + R.Error);
+  if (R.Exit != 0)
     return lowerFailure("ld.lld rejected the AMDGCN object (exit " +
-                        Twine(Status) + "):\n" +
-                        firstLines(LogPath, DiagnosticLines, InPath, "input.o"));
+                        Twine(R.Exit) + "):\n" +
+                        firstLines(R.Output, DiagnosticLines, InPath, "input.o"));
   ErrorOr<std::unique_ptr<MemoryBuffer>> Out = MemoryBuffer::getFile(OutPath);
   if (!Out)
     return lowerFailure("cannot read the linked code object: " +

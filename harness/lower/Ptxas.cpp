@@ -2,6 +2,7 @@
 
 #include "gevo/harness/Cuda.h"
 #include "gevo/harness/Lower.h"
+#include "gevo/support/Process.h"
 
 #include "Backend.h"
 #include "TempFiles.h"
@@ -9,8 +10,6 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Program.h"
 
 #include <optional>
 #include <string>
@@ -28,32 +27,26 @@ Expected<std::string> runPtxas(StringRef Ptx, const gevo::CudaToolkit &Cuda,
   if (Cuda.Ptxas.empty())
     return gevo::lowerFailure("ptxas not found in the CUDA toolkit at '" +
                               Cuda.Root + "' (set CUDA_PATH)");
-  SmallString<128> PtxPath, LogPath;
+  SmallString<128> PtxPath;
   if (Error E = gevo::writeTemporary("ptx", Ptx, PtxPath))
     return std::move(E);
   FileRemover RemovePtx(PtxPath);
-  if (Error E = gevo::writeTemporary("log", "", LogPath))
-    return std::move(E);
-  FileRemover RemoveLog(LogPath);
   std::string ArchFlag = ("-arch=" + Arch).str();
-  SmallVector<StringRef> Args = {Cuda.Ptxas, ArchFlag};
+  std::vector<std::string> Args = {Cuda.Ptxas, ArchFlag};
   if (Extra)
-    Args.push_back(*Extra);
-  Args.append({PtxPath, "-o", "/dev/null"});
-  std::optional<StringRef> Redirects[] = {StringRef(), StringRef(LogPath),
-                                          StringRef(LogPath)};
-  std::string ExecError;
-  int Status = sys::ExecuteAndWait(Cuda.Ptxas, Args, std::nullopt, Redirects,
-                                   PtxasSeconds, 0, &ExecError);
+    Args.push_back(Extra->str());
+  Args.insert(Args.end(), {std::string(PtxPath), "-o", "/dev/null"});
+  gevo::RunOptions O;
+  O.TimeoutSeconds = PtxasSeconds;
+  gevo::ProgramResult R = gevo::runProgram(Args, O);
   std::string Command = "ptxas " + ArchFlag;
-  if (Status < 0)
-    return gevo::lowerFailure(Command + " did not finish: " + ExecError);
-  if (Status != 0)
+  if (!R.Error.empty())
+    return gevo::lowerFailure(Command + " did not finish: " + R.Error);
+  if (R.Exit != 0)
     return gevo::lowerFailure(
-        Command + " rejected the PTX (exit " + Twine(Status) + "):\n" +
-        gevo::firstLines(LogPath, DiagnosticLines, PtxPath, "input.ptx"));
-  auto Log = MemoryBuffer::getFile(LogPath);
-  return Log ? (*Log)->getBuffer().str() : std::string();
+        Command + " rejected the PTX (exit " + Twine(R.Exit) + "):\n" +
+        gevo::firstLines(R.Output, DiagnosticLines, PtxPath, "input.ptx"));
+  return R.Output;
 }
 } // namespace
 

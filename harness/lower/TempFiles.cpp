@@ -5,7 +5,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -24,13 +23,10 @@ Error writeTemporary(StringRef Suffix, StringRef Text, SmallString<128> &Path) {
   return Error::success();
 }
 
-std::string firstLines(StringRef LogPath, unsigned Lines, StringRef Temp,
+std::string firstLines(StringRef Log, unsigned Lines, StringRef Temp,
                        StringRef Stable) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Log = MemoryBuffer::getFile(LogPath);
-  if (!Log)
-    return "";
   SmallVector<StringRef, 8> Split;
-  (*Log)->getBuffer().trim().split(Split, '\n', Lines);
+  Log.trim().split(Split, '\n', Lines);
   if (Split.size() > Lines)
     Split.pop_back(); // The unsplit rest.
   std::string Text = join(Split, "\n");

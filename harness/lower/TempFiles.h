@@ -19,9 +19,9 @@ namespace gevo {
 llvm::Error writeTemporary(llvm::StringRef Suffix, llvm::StringRef Text,
                            llvm::SmallString<128> &Path);
 
-/// The first \p Lines lines of the file at \p LogPath, with every \p Temp
+/// The first \p Lines lines of a tool's \p Log, with every \p Temp
 /// replaced by \p Stable (so the same input always gives the same message).
-std::string firstLines(llvm::StringRef LogPath, unsigned Lines,
+std::string firstLines(llvm::StringRef Log, unsigned Lines,
                        llvm::StringRef Temp, llvm::StringRef Stable);
 
 } // namespace gevo

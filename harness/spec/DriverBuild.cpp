@@ -1,12 +1,12 @@
 //===- DriverBuild.cpp - Compile .cpp drivers into cached shared objects ----===//
 
 #include "gevo/harness/DriverHost.h"
+#include "gevo/support/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/SHA256.h"
 
 #include <cstdlib>
@@ -133,26 +133,18 @@ llvm::Expected<std::string> buildOne(const DriverSpec &D,
     return buildError(D.Where + ": cannot create the driver cache '" + Dir +
                       "': " + EC.message());
   std::string Tmp = ".tmp" + std::to_string(getpid());
-  TempFiles Temps{{Lib + Tmp, Deps + Tmp + ".d", Deps + Tmp, Lib + Tmp + ".log"}};
+  TempFiles Temps{{Lib + Tmp, Deps + Tmp + ".d", Deps + Tmp}};
   const std::vector<std::string> &T = Temps.Paths;
   for (const std::string &A : {std::string("-o"), T[0], std::string("-MMD"),
                                std::string("-MF"), T[1]})
     Cmd.push_back(A);
-  if (!llvm::StringRef(Cmd[0]).contains('/'))
-    if (auto Found = llvm::sys::findProgramByName(Cmd[0]))
-      Cmd[0] = *Found;
-  llvm::SmallVector<llvm::StringRef> Args(Cmd.begin(), Cmd.end());
-  std::optional<llvm::StringRef> Redirects[] = {
-      llvm::StringRef("/dev/null"), llvm::StringRef(T[3]), llvm::StringRef(T[3])};
-  std::string ErrMsg;
-  int Rc = llvm::sys::ExecuteAndWait(Cmd[0], Args, std::nullopt, Redirects, 0,
-                                     0, &ErrMsg);
-  if (Rc < 0)
+  gevo::ProgramResult R = gevo::runProgram(Cmd);
+  if (!R.Error.empty())
     return buildError(D.Where + ": cannot run the C++ compiler '" + Cmd[0] +
-                      "': " + ErrMsg);
-  if (Rc != 0)
+                      "': " + R.Error);
+  if (R.Exit != 0)
     return buildError(D.Where + ": '" + D.Source + "' does not compile: " +
-                      firstError(readFile(T[3]).value_or("")));
+                      firstError(R.Output));
   std::string DepHashes =
       hashDeps(parseDepFile(readFile(T[1]).value_or("")), D.Source);
   std::error_code EC;

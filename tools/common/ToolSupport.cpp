@@ -3,6 +3,7 @@
 #include "ToolSupport.h"
 
 #include "gevo/passes/Mutator.h"
+#include "gevo/support/Process.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
@@ -12,7 +13,6 @@
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -149,12 +149,13 @@ std::unique_ptr<Module> loadKernel(StringRef Tool, const std::string &Path,
   if (sys::fs::createTemporaryFile(Tool, "ll", Out))
     toolError(Tool, "cannot create a temporary file", ExitStatus);
   FileRemover Remove(Out);
-  std::string Err;
-  StringRef Args[] = {Cc, Path, "-o", Out};
-  if (sys::ExecuteAndWait(Cc, Args, std::nullopt, {}, 0, 0, &Err) != 0)
+  RunOptions O;
+  O.Capture = false; // gevo-cc's diagnostics go to the user as they are
+  ProgramResult R = runProgram({Cc, Path, "-o", std::string(Out)}, O);
+  if (R.Exit != 0)
     toolError(Tool,
               "gevo-cc could not compile '" + Path + "'" +
-                  (Err.empty() ? "" : ": " + Err),
+                  (R.Error.empty() ? "" : ": " + R.Error),
               ExitStatus);
   return loadModule(Tool, Out, Ctx, ExitStatus);
 }

@@ -15,6 +15,8 @@
 #include "NvccFlags.h"
 #include "ToolSupport.h"
 
+#include "gevo/support/Process.h"
+
 #include "gevo/harness/Cuda.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -24,7 +26,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <boost/program_options.hpp>
@@ -366,16 +367,15 @@ int main(int Argc, char **Argv) {
   if (O.PrintCommand)
     printCommand(Args);
 
-  SmallVector<StringRef, 32> ArgRefs(Args.begin(), Args.end());
-  std::string ErrMsg;
-  int RC = sys::ExecuteAndWait(Clang, ArgRefs, /*Env=*/std::nullopt,
-                               /*Redirects=*/{}, /*SecondsToWait=*/0,
-                               /*MemoryLimit=*/0, &ErrMsg);
+  gevo::RunOptions RO;
+  RO.Capture = false; // clang's diagnostics go to the user as they are
+  gevo::ProgramResult R = gevo::runProgram(Args, RO);
+  int RC = R.Exit;
   if (!Copy.empty())
     sys::fs::remove(Copy);
-  if (RC < 0) {
+  if (!R.Error.empty()) {
     sys::fs::remove(ClangOut);
-    gevo::toolError(Tool, "cannot run clang '" + Clang + "': " + ErrMsg);
+    gevo::toolError(Tool, "cannot run clang '" + Clang + "': " + R.Error);
   }
   // Clang has printed its diagnostics (file:line: error: ...) unchanged.
   Error Recorded = RC == 0 ? gevo::recordCudaHeaders(ClangOut, O.Output,

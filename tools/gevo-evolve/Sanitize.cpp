@@ -4,10 +4,10 @@
 
 #include "gevo/harness/Cuda.h"
 #include "gevo/harness/Spec.h"
+#include "gevo/support/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 
 using namespace llvm;
@@ -22,29 +22,14 @@ constexpr unsigned ToolSeconds = 300;
 constexpr const char *Tools[] = {"memcheck", "racecheck", "synccheck",
                                  "initcheck"};
 
-struct Outcome {
-  int Exit = -1;
-  std::string Output;
-};
-
-/// Runs Args, its stdout and stderr together into the result.
-Outcome runCapture(const std::vector<std::string> &Args) {
-  Outcome O;
-  SmallString<128> Log;
-  if (sys::fs::createTemporaryFile("gevo-sanitize", "txt", Log))
-    return O;
-  std::vector<StringRef> Refs(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log),
-                                          StringRef(Log)};
-  std::string Why;
-  O.Exit = sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects,
-                               ToolSeconds, 0, &Why);
-  if (auto Buf = MemoryBuffer::getFile(Log))
-    O.Output = (*Buf)->getBuffer().str();
-  if (O.Exit < 0)
-    O.Output += "\n" + (Why.empty() ? "did not finish" : Why);
-  sys::fs::remove(Log);
-  return O;
+/// Runs Args, its stdout and stderr together into the result's Output.
+ProgramResult runCapture(const std::vector<std::string> &Args) {
+  RunOptions O;
+  O.TimeoutSeconds = ToolSeconds;
+  ProgramResult R = runProgram(Args, O);
+  if (!R.Error.empty())
+    R.Output += "\n" + R.Error;
+  return R;
 }
 
 /// The sanitizer's first report line ("Invalid __global__ read of size 4
@@ -105,14 +90,14 @@ nlohmann::json sanitizeVariant(const evolve::GevoRun &R,
     Args.insert(Args.end(), Run.begin(), Run.end());
     std::vector<std::string> WithEdits = Args;
     WithEdits.insert(WithEdits.end(), {"--edits", EditsFile});
-    Outcome V = runCapture(WithEdits);
+    ProgramResult V = runCapture(WithEdits);
     nlohmann::json J;
     if (V.Exit == 0) {
       J = {{"status", "clean"}};
     } else if (V.Exit == FindingExit) {
       // Both kernels run in the process: a finding the base has as well is
       // not the variant's doing.
-      Outcome B = runCapture(Args);
+      ProgramResult B = runCapture(Args);
       bool BaseToo = B.Exit == FindingExit;
       J = {{"status", BaseToo ? "base_too" : "finding"},
            {"message", firstFinding(V.Output)}};

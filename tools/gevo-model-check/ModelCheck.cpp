@@ -2,21 +2,21 @@
 
 #include "ModelCheck.h"
 
-#include "gevo/support/Stats.h"
 #include "gevo/evolve/tune/Replay.h"
 #include "gevo/harness/Lower.h"
 #include "gevo/harness/Plan.h"
 #include "gevo/harness/cpu/PlanDevice.h"
+#include "gevo/support/Process.h"
 #include "gevo/support/Rng.h"
+#include "gevo/support/Stats.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <nlohmann/json.hpp>
@@ -56,35 +56,28 @@ std::string firstError(StringRef Text) {
 /// a message.
 std::unique_ptr<Module> compile(const CheckOptions &O, const Measured &C,
                                 LLVMContext &Ctx, std::string &Message) {
-  SmallString<128> Out, Err;
-  if (sys::fs::createTemporaryFile("gevo-model-check", "ll", Out) ||
-      sys::fs::createTemporaryFile("gevo-model-check", "err", Err)) {
+  SmallString<128> Out;
+  if (sys::fs::createTemporaryFile("gevo-model-check", "ll", Out)) {
     Message = "cannot create a temporary file";
     return nullptr;
   }
+  FileRemover RemoveOut(Out);
   std::vector<std::string> Args = {O.GevoCc};
   for (auto &[Name, V] : C.Values)
     Args.push_back("-D" + Name + "=" + numberText(V));
   for (const std::string &D : O.Defines)
     Args.push_back("-D" + D);
   Args.insert(Args.end(), {O.Kernel, "-o", std::string(Out)});
-  SmallVector<StringRef> Argv(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Err),
-                                          StringRef(Err)};
-  int RC = sys::ExecuteAndWait(O.GevoCc, Argv, std::nullopt, Redirects);
+  ProgramResult R = runProgram(Args);
   std::unique_ptr<Module> M;
-  if (RC != 0) {
-    auto Text = MemoryBuffer::getFile(Err);
-    Message = "gevo-cc: " + (Text ? firstError((*Text)->getBuffer())
-                                  : std::string("failed"));
+  if (R.Exit != 0) {
+    Message = "gevo-cc: " + (R.Error.empty() ? firstError(R.Output) : R.Error);
   } else {
     SMDiagnostic Diag;
     M = parseIRFile(Out, Diag, Ctx);
     if (!M)
       Message = "gevo-cc's output does not parse: " + Diag.getMessage().str();
   }
-  sys::fs::remove(Out);
-  sys::fs::remove(Err);
   return M;
 }
 
