@@ -6,6 +6,7 @@
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -66,6 +67,9 @@ std::string codeKey(Module &M) {
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       I.setMetadata(Kind, nullptr);
+  // Line tables name where code came from, not what it does: two edits
+  // that make the same code from differently placed copies are one.
+  StripDebugInfo(M);
   std::string Text;
   raw_string_ostream OS(Text);
   M.print(OS, nullptr);
