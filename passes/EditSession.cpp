@@ -216,22 +216,27 @@ EditSession::collect(function_ref<bool(const Instruction &)> Pred,
   return Result;
 }
 
-bool lookupPair(EditSession &S, const Edit &E, OtherRole Role,
-                Instruction *&A, Instruction *&B, std::string &Why) {
+Error notApplicable(const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(), Why);
+}
+
+Error lookupPair(EditSession &S, const Edit &E, OtherRole Role,
+                 Instruction *&A, Instruction *&B) {
   A = S.lookup(E.Target);
   B = S.lookup(E.Other);
   std::string NotTarget = " is not a " + opName(E.Op).str() + " target";
   if (!A || !B)
-    Why = "no instruction " + (A ? E.Other : E.Target);
-  else if (A->getFunction() != B->getFunction())
-    Why = E.Target + " and " + E.Other + " are in different functions";
-  else if (!isMovable(*A))
-    Why = E.Target + NotTarget;
-  else if (Role == OtherRole::InsertionPoint && !isInsertionPoint(*B))
-    Why = "nothing can be inserted before " + E.Other;
-  else if (Role == OtherRole::Movable && (A == B || !isMovable(*B)))
-    Why = E.Other + NotTarget;
-  return Why.empty();
+    return notApplicable("no instruction " + (A ? E.Other : E.Target));
+  if (A->getFunction() != B->getFunction())
+    return notApplicable(E.Target + " and " + E.Other +
+                         " are in different functions");
+  if (!isMovable(*A))
+    return notApplicable(E.Target + NotTarget);
+  if (Role == OtherRole::InsertionPoint && !isInsertionPoint(*B))
+    return notApplicable("nothing can be inserted before " + E.Other);
+  if (Role == OtherRole::Movable && (A == B || !isMovable(*B)))
+    return notApplicable(E.Other + NotTarget);
+  return Error::success();
 }
 
 } // namespace gevo

@@ -11,12 +11,13 @@
 #define GEVO_PASSES_EDITSESSION_H
 
 #include "gevo/passes/Edit.h"
-#include "gevo/support/Rng.h"
 #include "gevo/passes/Uid.h"
+#include "gevo/support/Rng.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <optional>
@@ -134,8 +135,9 @@ private:
 struct OpImpl {
   /// Fills E's targets with a random applicable choice; false if none.
   bool (*Sample)(EditSession &S, Rng &R, Edit &E);
-  /// Applies E; "" or why it does not apply (then the module is unchanged).
-  std::string (*Apply)(EditSession &S, const Edit &E);
+  /// Applies E; an error saying why it does not apply leaves the module
+  /// unchanged.
+  llvm::Error (*Apply)(EditSession &S, const Edit &E);
 };
 const OpImpl &opImpl(OpKind Op);
 
@@ -148,10 +150,13 @@ template <typename T> T *pickOne(Rng &R, const std::vector<T *> &V) {
 enum class OtherRole { InsertionPoint, Movable };
 
 /// Looks up E.Target and E.Other: two instructions of one function, the
-/// first movable, the second fit for Role (and distinct, if movable). Sets
-/// Why and returns false otherwise.
-bool lookupPair(EditSession &S, const Edit &E, OtherRole Role,
-                llvm::Instruction *&A, llvm::Instruction *&B, std::string &Why);
+/// first movable, the second fit for Role (and distinct, if movable); an
+/// error saying why not otherwise.
+llvm::Error lookupPair(EditSession &S, const Edit &E, OtherRole Role,
+                       llvm::Instruction *&A, llvm::Instruction *&B);
+
+/// Why an edit does not apply, as an error.
+llvm::Error notApplicable(const llvm::Twine &Why);
 
 } // namespace gevo
 

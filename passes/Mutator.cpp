@@ -14,7 +14,7 @@ namespace gevo {
 // Each op lives in passes/ops/<Op>.cpp and defines sample<Op> and apply<Op>.
 #define GEVO_OP(Enum, Name, Help)                                              \
   bool sample##Enum(EditSession &S, Rng &R, Edit &E);                          \
-  std::string apply##Enum(EditSession &S, const Edit &E);
+  llvm::Error apply##Enum(EditSession &S, const Edit &E);
 #include "gevo/passes/Ops.def"
 
 const OpImpl &opImpl(OpKind Op) {
@@ -38,8 +38,10 @@ std::optional<Edit> mutate(Module &M, OpKind Op, Rng &R,
   S.setChooser(C);
   // Sampling only draws applicable targets; should applying still refuse,
   // the module is unchanged and there is no edit to report.
-  if (!Impl.Apply(S, E).empty())
+  if (Error Why = Impl.Apply(S, E)) {
+    consumeError(std::move(Why));
     return std::nullopt;
+  }
   return E;
 }
 
@@ -61,13 +63,13 @@ resolveFunctions(const Module &M, ArrayRef<std::string> Names) {
   return Out;
 }
 
-static std::string applyIn(EditSession &S, const Edit &E) {
+static Error applyIn(EditSession &S, const Edit &E) {
   ReplayChooser C(E);
   S.setChooser(C);
   return opImpl(E.Op).Apply(S, E);
 }
 
-std::string applyEdit(Module &M, const Edit &E) {
+Error applyEdit(Module &M, const Edit &E) {
   EditSession S(M);
   return applyIn(S, E);
 }
@@ -76,11 +78,10 @@ ApplyReport applyEdits(Module &M, ArrayRef<Edit> Edits) {
   EditSession S(M);
   ApplyReport Report;
   for (size_t I = 0; I < Edits.size(); ++I) {
-    std::string Why = applyIn(S, Edits[I]);
-    if (Why.empty())
-      ++Report.Applied;
+    if (Error Why = applyIn(S, Edits[I]))
+      Report.NotApplicable.push_back({I, toString(std::move(Why))});
     else
-      Report.NotApplicable.push_back({I, std::move(Why)});
+      ++Report.Applied;
   }
   return Report;
 }

@@ -96,7 +96,7 @@ std::unique_ptr<Module> parseBase(const std::string &Bitcode, LLVMContext &Ctx) 
 void replay(Module &M, Variant &G) {
   std::vector<Edit> Kept;
   for (const Edit &E : G.Edits)
-    if (applyEdit(M, E).empty())
+    if (!errorToBool(applyEdit(M, E))) // an edit that does not apply goes
       Kept.push_back(E);
   G.Edits = std::move(Kept);
 }

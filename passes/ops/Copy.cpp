@@ -24,15 +24,14 @@ bool sampleCopy(EditSession &S, Rng &R, Edit &E) {
   return true;
 }
 
-std::string applyCopy(EditSession &S, const Edit &E) {
+Error applyCopy(EditSession &S, const Edit &E) {
   Instruction *Src, *Pos;
-  std::string Why;
-  if (!lookupPair(S, E, OtherRole::InsertionPoint, Src, Pos, Why))
+  if (Error Why = lookupPair(S, E, OtherRole::InsertionPoint, Src, Pos))
     return Why;
   Instruction *Copy = S.cloneBefore(*Src, *Pos);
   S.repairOperands(*Copy);
   S.giveUser(*Copy);
-  return "";
+  return Error::success();
 }
 
 } // namespace gevo

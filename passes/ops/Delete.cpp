@@ -20,14 +20,14 @@ bool sampleDelete(EditSession &S, Rng &R, Edit &E) {
   return true;
 }
 
-std::string applyDelete(EditSession &S, const Edit &E) {
+Error applyDelete(EditSession &S, const Edit &E) {
   Instruction *I = S.lookup(E.Target);
   if (!I)
-    return "no instruction " + E.Target;
+    return notApplicable("no instruction " + E.Target);
   if (!isDeletable(*I))
-    return E.Target + " cannot be deleted";
+    return notApplicable(E.Target + " cannot be deleted");
   S.deleteWithRepair(*I);
-  return "";
+  return Error::success();
 }
 
 } // namespace gevo

@@ -35,20 +35,19 @@ bool sampleMove(EditSession &S, Rng &R, Edit &E) {
   return true;
 }
 
-std::string applyMove(EditSession &S, const Edit &E) {
+Error applyMove(EditSession &S, const Edit &E) {
   Instruction *I, *Pos;
-  std::string Why;
-  if (!lookupPair(S, E, OtherRole::InsertionPoint, I, Pos, Why))
+  if (Error Why = lookupPair(S, E, OtherRole::InsertionPoint, I, Pos))
     return Why;
   if (isNoOpMove(*I, *Pos))
-    return "moving " + E.Target + " before " + E.Other + " changes nothing";
+    return notApplicable("moving " + E.Target + " before " + E.Other + " changes nothing");
   I->moveBefore(Pos);
   EditSession::loosen(*I);
   S.repairOperands(*I);
   S.repairUses(*I);
   if (I->use_empty())
     S.giveUser(*I);
-  return "";
+  return Error::success();
 }
 
 } // namespace gevo

@@ -50,25 +50,25 @@ bool sampleOperand(EditSession &S, Rng &R, Edit &E) {
   return false;
 }
 
-std::string applyOperand(EditSession &S, const Edit &E) {
+Error applyOperand(EditSession &S, const Edit &E) {
   Instruction *I = S.lookup(E.Target);
   if (!I)
-    return "no instruction " + E.Target;
+    return notApplicable("no instruction " + E.Target);
   if (E.OperandIndex >= I->getNumOperands() ||
       !isReplaceableOperand(I->getOperandUse(E.OperandIndex)))
-    return "operand " + std::to_string(E.OperandIndex) + " of " + E.Target +
-           " cannot be replaced";
+    return notApplicable("operand " + std::to_string(E.OperandIndex) + " of " + E.Target +
+           " cannot be replaced");
   Use &U = I->getOperandUse(E.OperandIndex);
   std::vector<Value *> Values;
   std::vector<std::string> Tokens = alternatives(S, U, &Values);
   auto It = find(Tokens, E.Other);
   if (It == Tokens.end())
-    return E.Other + " cannot stand in operand " +
-           std::to_string(E.OperandIndex) + " of " + E.Target;
+    return notApplicable(E.Other + " cannot stand in operand " +
+           std::to_string(E.OperandIndex) + " of " + E.Target);
   U.set(E.Other == "C" ? fallbackConstant(U->getType())
                        : Values[It - Tokens.begin()]);
   EditSession::loosen(*I);
-  return "";
+  return Error::success();
 }
 
 } // namespace gevo

@@ -39,20 +39,19 @@ bool sampleReplace(EditSession &S, Rng &R, Edit &E) {
   return false;
 }
 
-std::string applyReplace(EditSession &S, const Edit &E) {
+Error applyReplace(EditSession &S, const Edit &E) {
   Instruction *Target, *Donor;
-  std::string Why;
-  if (!lookupPair(S, E, OtherRole::Movable, Target, Donor, Why))
+  if (Error Why = lookupPair(S, E, OtherRole::Movable, Target, Donor))
     return Why;
   if (Target->getType() != Donor->getType())
-    return E.Target + " and " + E.Other + " differ in type";
+    return notApplicable(E.Target + " and " + E.Other + " differ in type");
   Instruction *Copy = S.cloneBefore(*Donor, *Target);
   S.repairOperands(*Copy);
   for (User *U : Target->users())
     EditSession::loosen(*cast<Instruction>(U));
   Target->replaceAllUsesWith(Copy);
   S.erase(*Target);
-  return "";
+  return Error::success();
 }
 
 } // namespace gevo

@@ -31,10 +31,9 @@ bool sampleSwap(EditSession &S, Rng &R, Edit &E) {
   return false;
 }
 
-std::string applySwap(EditSession &S, const Edit &E) {
+Error applySwap(EditSession &S, const Edit &E) {
   Instruction *A, *B;
-  std::string Why;
-  if (!lookupPair(S, E, OtherRole::Movable, A, B, Why))
+  if (Error Why = lookupPair(S, E, OtherRole::Movable, A, B))
     return Why;
   if (A->getNextNode() == B) {
     A->moveAfter(B);
@@ -51,7 +50,7 @@ std::string applySwap(EditSession &S, const Edit &E) {
   S.repairOperands(*B);
   S.repairUses(*A);
   S.repairUses(*B);
-  return "";
+  return Error::success();
 }
 
 } // namespace gevo

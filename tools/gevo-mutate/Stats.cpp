@@ -38,7 +38,7 @@ bool replaysIdentically(const Module &Base, const Edit &E,
     return false;
   }
   std::unique_ptr<Module> M = CloneModule(Base);
-  return applyEdit(*M, *Parsed).empty() && printModule(*M) == Want;
+  return !errorToBool(applyEdit(*M, *Parsed)) && printModule(*M) == Want;
 }
 
 struct PtxChecker {

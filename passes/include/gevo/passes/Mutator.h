@@ -38,11 +38,11 @@ std::optional<Edit> mutate(llvm::Module &M, OpKind Op, Rng &R,
 llvm::Expected<std::vector<std::string>>
 resolveFunctions(const llvm::Module &M, llvm::ArrayRef<std::string> Names);
 
-/// Replays E on M. Returns "" when applied, otherwise why it is not
-/// applicable (a target UID is gone, types no longer match...); M is then
-/// unchanged. A recorded repair value that is no longer valid falls back
-/// to the type's constant, deterministically.
-std::string applyEdit(llvm::Module &M, const Edit &E);
+/// Replays E on M; an error says why it is not applicable (a target UID is
+/// gone, types no longer match...), and M is then unchanged. A recorded
+/// repair value that is no longer valid falls back to the type's constant,
+/// deterministically.
+llvm::Error applyEdit(llvm::Module &M, const Edit &E);
 
 struct ApplyReport {
   unsigned Applied = 0;
