@@ -213,12 +213,12 @@ GevoRun::serverService(std::string_view Setup, unsigned Workers,
   size_t Nul = Setup.find('\0');
   if (Nul == std::string_view::npos)
     return runError("the run's setup is malformed");
-  RunConfig C;
-  try {
-    C = RunConfig::fromJson(nlohmann::json::parse(Setup.substr(0, Nul)));
-  } catch (const std::exception &E) {
-    return runError(Twine("the run's setup: ") + E.what());
-  }
+  nlohmann::json SetupJson = nlohmann::json::parse(
+      Setup.substr(0, Nul), nullptr, /*allow_exceptions=*/false);
+  Expected<RunConfig> Read = RunConfig::fromJson(SetupJson);
+  if (!Read)
+    return runError("the run's setup: " + toString(Read.takeError()));
+  RunConfig C = std::move(*Read);
   if (Workers)
     C.Workers = Workers;
   if (!TestsDir.empty())
@@ -252,12 +252,10 @@ GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers,
   Expected<nlohmann::json> CJ = D->readJson("config.json");
   if (!CJ)
     return CJ.takeError();
-  RunConfig C;
-  try {
-    C = RunConfig::fromJson(*CJ);
-  } catch (const std::exception &E) {
-    return runError(D->file("config.json") + ": " + E.what());
-  }
+  Expected<RunConfig> Read = RunConfig::fromJson(*CJ);
+  if (!Read)
+    return runError(D->file("config.json") + ": " + toString(Read.takeError()));
+  RunConfig C = std::move(*Read);
   if (Threads)
     C.Threads = Threads;
   if (Workers)

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <stdexcept>
 
 namespace gevo::evolve {
 
@@ -81,7 +80,14 @@ nlohmann::json RunConfig::toJson() const {
   return J;
 }
 
-RunConfig RunConfig::fromJson(const nlohmann::json &J) {
+namespace {
+struct BadConfig {
+  std::string Why;
+};
+
+/// fromJson's reading; nlohmann's accessors throw on a missing or mistyped
+/// field, and a bad value throws BadConfig.
+RunConfig readConfig(const nlohmann::json &J) {
   RunConfig C;
   C.Kernel = J.at("kernel");
   C.TestsDir = J.at("tests");
@@ -92,7 +98,7 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   auto Mode = parseMode(J.at("mode"));
   auto Cost = parseCostKind(J.at("objective"));
   if (!Mode || !Cost)
-    throw std::invalid_argument("unknown mode or objective");
+    throw BadConfig{"unknown mode or objective"};
   C.Objective = {*Mode, *Cost, J.at("error_tolerance")};
   // Before the warp-level model, "modeled" was the instruction count.
   if (!J.contains("gpu") && C.Objective.Cost == CostKind::Modeled)
@@ -117,10 +123,10 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   // Runs from before the judge had it on, as it is by default.
   if (llvm::Error E = C.Judging.setChecks(
           J.value("check", "races,uninitialized,schedules")))
-    throw std::invalid_argument(llvm::toString(std::move(E)));
+    throw BadConfig{llvm::toString(std::move(E))};
   auto Model = parseMemoryModel(J.value("memory_model", "volta"));
   if (!Model)
-    throw std::invalid_argument("unknown memory model");
+    throw BadConfig{"unknown memory model"};
   C.Judging.Model = *Model;
   C.Judging.AllowBaseRaces = J.value("allow_base_races", false);
   // Runs from before the JIT tiers compiled at O2.
@@ -132,6 +138,20 @@ RunConfig RunConfig::fromJson(const nlohmann::json &J) {
   if (!J.at("max_evaluations").is_null())
     C.MaxEvaluations = J["max_evaluations"];
   return C;
+}
+} // namespace
+
+llvm::Expected<RunConfig> RunConfig::fromJson(const nlohmann::json &J) {
+  auto Bad = [](const std::string &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  try {
+    return readConfig(J);
+  } catch (const BadConfig &E) {
+    return Bad(E.Why);
+  } catch (const nlohmann::json::exception &E) {
+    return Bad(E.what());
+  }
 }
 
 std::optional<double> parseDuration(const std::string &Text) {

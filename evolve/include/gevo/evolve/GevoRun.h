@@ -73,8 +73,8 @@ struct RunConfig {
   /// (`batch_size`), which a tool may spell as its own option.
   llvm::Error validate() const;
   nlohmann::json toJson() const;
-  /// Throws std::invalid_argument or nlohmann::json::exception.
-  static RunConfig fromJson(const nlohmann::json &J);
+  /// An error names what is missing or wrong.
+  static llvm::Expected<RunConfig> fromJson(const nlohmann::json &J);
 };
 
 /// Progress reporting: called after every batch with one line of status;
