@@ -154,8 +154,9 @@ void nameByUid(Module &M) {
   };
   for (Function &F : M)
     for (BasicBlock &B : F) {
-      if (!B.hasName() && B.getTerminator() && !getUid(*B.getTerminator()).empty())
-        B.setName("b." + NameOf(*B.getTerminator()));
+      const Instruction *T = B.getTerminator();
+      if (!B.hasName() && T && !getUid(*T).empty())
+        B.setName("b." + NameOf(*T));
       for (Instruction &I : B)
         if (!I.hasName() && !I.getType()->isVoidTy() && !getUid(I).empty())
           I.setName(NameOf(I));
@@ -223,8 +224,8 @@ std::string sourceDiff(const Module &Base, const Module &Variant,
         continue;
       Named.push_back(P);
       const SourceLine &S = A.Positions[P];
-      Out += "# " + P + ": " + (S.Text.empty() ? "(source not found)" : S.Text) +
-             "\n";
+      Out += "# " + P + ": " +
+             (S.Text.empty() ? "(source not found)" : S.Text) + "\n";
     }
     auto Emit = [&](const auto &Elems) {
       for (const auto &E : Elems)

@@ -52,9 +52,9 @@ Expected<std::string> gevo::linkCodeObject(StringRef Object, StringRef Lld) {
   if (!R.Error.empty())
     return lowerFailure("ld.lld (" + Lld + ") did not run: " + R.Error);
   if (R.Exit != 0)
-    return lowerFailure("ld.lld rejected the AMDGCN object (exit " +
-                        Twine(R.Exit) + "):\n" +
-                        firstLines(R.Output, DiagnosticLines, InPath, "input.o"));
+    return lowerFailure(
+        "ld.lld rejected the AMDGCN object (exit " + Twine(R.Exit) + "):\n" +
+        firstLines(R.Output, DiagnosticLines, InPath, "input.o"));
   ErrorOr<std::unique_ptr<MemoryBuffer>> Out = MemoryBuffer::getFile(OutPath);
   if (!Out)
     return lowerFailure("cannot read the linked code object: " +

@@ -40,7 +40,8 @@ Error applyMove(EditSession &S, const Edit &E) {
   if (Error Why = lookupPair(S, E, OtherRole::InsertionPoint, I, Pos))
     return Why;
   if (isNoOpMove(*I, *Pos))
-    return notApplicable("moving " + E.Target + " before " + E.Other + " changes nothing");
+    return notApplicable("moving " + E.Target + " before " + E.Other +
+                         " changes nothing");
   I->moveBefore(Pos);
   EditSession::loosen(*I);
   S.repairOperands(*I);

@@ -56,15 +56,15 @@ Error applyOperand(EditSession &S, const Edit &E) {
     return notApplicable("no instruction " + E.Target);
   if (E.OperandIndex >= I->getNumOperands() ||
       !isReplaceableOperand(I->getOperandUse(E.OperandIndex)))
-    return notApplicable("operand " + std::to_string(E.OperandIndex) + " of " + E.Target +
-           " cannot be replaced");
+    return notApplicable("operand " + std::to_string(E.OperandIndex) +
+                         " of " + E.Target + " cannot be replaced");
   Use &U = I->getOperandUse(E.OperandIndex);
   std::vector<Value *> Values;
   std::vector<std::string> Tokens = alternatives(S, U, &Values);
   auto It = find(Tokens, E.Other);
   if (It == Tokens.end())
     return notApplicable(E.Other + " cannot stand in operand " +
-           std::to_string(E.OperandIndex) + " of " + E.Target);
+                         std::to_string(E.OperandIndex) + " of " + E.Target);
   U.set(E.Other == "C" ? fallbackConstant(U->getType())
                        : Values[It - Tokens.begin()]);
   EditSession::loosen(*I);
