@@ -298,6 +298,17 @@ Config Space::sample(Rng &R) const {
   return C;
 }
 
+std::vector<Config> Space::oneParameterMoves(const Config &C) const {
+  std::vector<Config> Out;
+  for (size_t I = 0; I < Params.size(); ++I)
+    for (uint32_t V = 0; V < Params[I].size(); ++V)
+      if (V != C[I]) {
+        Out.push_back(C);
+        Out.back()[I] = V;
+      }
+  return Out;
+}
+
 std::vector<Config> Space::neighbours(const Config &C) const {
   std::vector<Config> Out;
   for (size_t I = 0; I < Params.size(); ++I)

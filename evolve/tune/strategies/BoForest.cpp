@@ -153,15 +153,9 @@ private:
     size_t K = std::min(LocalTop, Top.size());
     std::partial_sort(Top.begin(), Top.begin() + K, Top.end(),
                       [](const Record &A, const Record &B) { return A.Fitness > B.Fitness; });
-    for (size_t I = 0; I < K; ++I) {
-      Config C = S.decode(Top[I].Code);
-      for (size_t J = 0; J < S.size(); ++J)
-        for (uint32_t V = 0; V < S.param(J).size(); ++V) {
-          Config D = C;
-          D[J] = V;
-          Add(D);
-        }
-    }
+    for (size_t I = 0; I < K; ++I)
+      for (const Config &D : S.oneParameterMoves(S.decode(Top[I].Code)))
+        Add(D);
     if (Out.size() > Pool) { // at most Pool moves: a random subset
       for (size_t I = 0; I < Pool; ++I)
         std::swap(Out[I], Out[I + R.below(Out.size() - I)]);

@@ -117,20 +117,12 @@ private:
 
   /// A random valid config one parameter away, if there is one.
   void mutate(Config &C, Rng &R) const {
-    std::vector<std::pair<size_t, uint32_t>> Moves;
-    for (size_t J = 0; J < S.size(); ++J)
-      for (uint32_t V = 0; V < S.param(J).size(); ++V) {
-        if (V == C[J])
-          continue;
-        Config D = C;
-        D[J] = V;
-        if (S.satisfies(D))
-          Moves.push_back({J, V});
-      }
-    if (!Moves.empty()) {
-      auto [J, V] = Moves[R.below(Moves.size())];
-      C[J] = V;
-    }
+    std::vector<Config> Moves;
+    for (Config &D : S.oneParameterMoves(C))
+      if (S.satisfies(D))
+        Moves.push_back(std::move(D));
+    if (!Moves.empty())
+      C = Moves[R.below(Moves.size())];
   }
 
   nlohmann::json saveState() const override {

@@ -236,15 +236,11 @@ private:
     std::vector<Config> Near;
     std::set<uint64_t> InNear;
     for (size_t I = 0; I < Top && History[Order[I]].Fitness > 0; ++I) {
-      Config Base = S.decode(History[Order[I]].Code);
-      for (size_t J = 0; J < S.size(); ++J)
-        for (uint32_t V = 0; V < S.param(J).size(); ++V) {
-          Config C = Base;
-          C[J] = V;
-          uint64_t Code = S.encode(C);
-          if (V != Base[J] && !seen(Code) && S.satisfies(C) && InNear.insert(Code).second)
-            Near.push_back(std::move(C));
-        }
+      for (Config &C : S.oneParameterMoves(S.decode(History[Order[I]].Code))) {
+        uint64_t Code = S.encode(C);
+        if (!seen(Code) && S.satisfies(C) && InNear.insert(Code).second)
+          Near.push_back(std::move(C));
+      }
     }
     if (Near.empty())
       return;
