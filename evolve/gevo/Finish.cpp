@@ -257,7 +257,7 @@ Expected<nlohmann::json> GevoRun::finish() {
   Summary["evaluations"] = Eng->evaluations();
   Summary["generations"] = Strategy->generation();
   Summary["cache_hits"] = Eng->cacheHits();
-  Summary["hypervolume"] = frontHypervolume();
+  Summary["hypervolume"] = frontHypervolume(front());
   Summary["time_shares"] = timeShares();
   if (Error E = Dir->writeFile("summary.json", Summary.dump(2) + "\n"))
     return E;

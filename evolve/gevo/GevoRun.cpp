@@ -382,14 +382,14 @@ std::vector<Member> GevoRun::front() const {
   return Out;
 }
 
-double GevoRun::frontHypervolume() const {
+double GevoRun::frontHypervolume(const std::vector<Member> &Front) const {
   // The error bound: mo's base error plus the tolerance (evolve/README.md).
   double ErrorBound = Config.Objective.Mode == GevoMode::MultiObjective
                           ? (BaseObj.size() > 1 ? BaseObj[1] : 0.0) +
                                 Config.Objective.ErrorTolerance
                           : 0.0;
   std::vector<std::vector<double>> Objectives;
-  for (const Member &M : front())
+  for (const Member &M : Front)
     Objectives.push_back(M.Obj);
   return evolve::frontHypervolume(Objectives, BaseObj[0], ErrorBound);
 }
@@ -405,6 +405,7 @@ Error GevoRun::writeGenerationRow() {
       Costs.push_back(M.Obj[0]);
   }
   double Median = median(Costs); // the population's; NaN for none
+  std::vector<Member> Front = front();
   uint64_t Attempts = Strategy->attempts() - RowAttempts;
   uint64_t Valid = Strategy->validAttempts() - RowValid;
   RowAttempts = Strategy->attempts();
@@ -414,8 +415,8 @@ Error GevoRun::writeGenerationRow() {
       Row, sizeof(Row), "%llu,%llu,%.4f,%.9g,%.6f,%.9g,%zu,%.1f,%.9g,%.6f",
       (unsigned long long)CsvRows, (unsigned long long)Eng->evaluations(),
       Attempts ? double(Valid) / Attempts : 0.0, Best,
-      Best > 0 ? BaseObj[0] / Best : 0.0, BestError, front().size(),
-      ElapsedBefore + now() - SessionStart, Median, frontHypervolume());
+      Best > 0 ? BaseObj[0] / Best : 0.0, BestError, Front.size(),
+      ElapsedBefore + now() - SessionStart, Median, frontHypervolume(Front));
   ++CsvRows;
   return Dir->appendLine("generations.csv", Row);
 }

@@ -190,9 +190,9 @@ private:
   nlohmann::json measuredOn() const;
   /// The population's first front, distinct variants, best cost first.
   std::vector<Member> front() const;
-  /// The front's hypervolume, objectives normalised by the base's cost and
+  /// Front's hypervolume, objectives normalised by the base's cost and
   /// the mode's error bound, reference (1, 1) (evolve/README.md).
-  double frontHypervolume() const;
+  double frontHypervolume(const std::vector<Member> &Front) const;
 
   std::optional<RunDir> Dir; ///< created once start() cannot fail on input
   RunConfig Config;

@@ -148,6 +148,9 @@ public:
   Config sample(Rng &R) const;
   /// Every config one step away in one parameter.
   std::vector<Config> neighbours(const Config &C) const;
+  /// Every config that differs from C in exactly one parameter, by any
+  /// other value of it: parameter by parameter, values in order.
+  std::vector<Config> oneParameterMoves(const Config &C) const;
   /// The config whose factorizations are [C,1,...,1] and whose other
   /// parameters take their first value ("untiled").
   Config untiled() const;
