@@ -8,8 +8,8 @@
 #include "gevo/harness/cpu/PlanDevice.h"
 
 #include <cerrno>
-#include <optional>
 #include <cstdio>
+#include <optional>
 
 #include <sys/wait.h>
 #include <unistd.h>
