@@ -128,7 +128,7 @@ int families(const FamilyOptions &O, const std::vector<Variant> &Rows) {
           R.Opts = Rows[V].Opts;
           R.Seed = Seed;
           R.Limit.Evaluations = O.Trials;
-          RunResult Res = runTuner(*P, R);
+          RunResult Res = llvm::cantFail(runTuner(*P, R)); // variants checked when parsed
           Frac[(F * NV + V) * NS + Seed] = fractionOfOptimum(
               Res.BestValue, *P->optimum(), P->objective().HigherIsBetter);
           Secs[F * NV + V] += Res.TunerSeconds;

@@ -55,7 +55,7 @@ int overhead(const std::string &SpacePath, const std::vector<Variant> &Rows,
               (unsigned long long)Trials);
   for (const Variant &V : Rows) {
     auto P = syntheticProblem(S);
-    auto T = makeTuner(V.Strategy, P->space(), false, V.Opts);
+    auto T = llvm::cantFail(makeTuner(V.Strategy, P->space(), false, V.Opts));
     EngineOptions O;
     O.Limit.Evaluations = Trials;
     O.BatchSize = findStrategy(V.Strategy)->BatchSize;
@@ -100,7 +100,7 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
         O.Opts = V.Opts;
         O.Seed = Seed;
         O.Limit.Evaluations = Trials;
-        RunResult R = runTuner(*P, O);
+        RunResult R = llvm::cantFail(runTuner(*P, O)); // variants checked when parsed
         Row.Curves.push_back(R.BestSoFar);
         Row.TunerSeconds += R.TunerSeconds;
         Row.Trials += R.Trials;
@@ -134,7 +134,8 @@ int main(int argc, char **argv) {
       bool HasValue = I + 1 < argc;
       if (A == "--with" && HasValue) {
         Extra.push_back(bench::parseVariant(argv[++I]));
-        makeTuner(Extra.back().Strategy, Space(), false, Extra.back().Opts);
+        if (llvm::Error E = resolveOptions(Extra.back().Strategy, Extra.back().Opts).takeError())
+          throw std::invalid_argument(llvm::toString(std::move(E)));
       } else if (A == "--space" && HasValue)
         SpacePath = argv[++I];
       else if (A == "--seeds" && HasValue)

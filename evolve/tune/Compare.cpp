@@ -10,17 +10,19 @@
 
 namespace gevo::evolve::tune {
 
-RunResult runTuner(TuneProblem &P, const RunOptions &O) {
-  const StrategyInfo *Info = findStrategy(O.Strategy);
-  std::unique_ptr<Tuner> T =
+llvm::Expected<RunResult> runTuner(TuneProblem &P, const RunOptions &O) {
+  llvm::Expected<std::unique_ptr<Tuner>> T =
       makeTuner(O.Strategy, P.space(), P.objective().HigherIsBetter, O.Opts);
+  if (!T)
+    return T.takeError();
+  const StrategyInfo *Info = findStrategy(O.Strategy);
   EngineOptions EO;
   EO.Seed = O.Seed;
   EO.Limit = O.Limit;
   EO.BatchSize = O.BatchSize ? O.BatchSize : Info->BatchSize;
   EO.Threads = O.Threads;
   P.reset(O.Seed);
-  Engine<Config> E(P, *T, EO);
+  Engine<Config> E(P, **T, EO);
   RunResult R;
   bool Hib = P.objective().HigherIsBetter;
   E.OnEvaluation = [&](const LogEntry &L) {

@@ -2,6 +2,7 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace gevo::evolve::tune {
@@ -24,37 +25,39 @@ const StrategyInfo *findStrategy(const std::string &Name) {
   return nullptr;
 }
 
-std::unique_ptr<Tuner> makeTuner(const std::string &Name, const Space &S,
-                                 bool HigherIsBetter, const Options &Given) {
+llvm::Expected<Options> resolveOptions(const std::string &Name, const Options &Given) {
   const StrategyInfo *I = findStrategy(Name);
   if (!I) {
     std::string Known;
     for (const StrategyInfo *J : strategies())
       Known += (Known.empty() ? "" : ", ") + J->Name;
-    throw std::invalid_argument("unknown strategy '" + Name + "' (known: " +
-                                Known + ")");
+    return llvm::createStringError("unknown strategy '" + Name + "' (known: " + Known + ")");
   }
   Options O;
   for (const OptionInfo &Opt : I->Opts)
     O[Opt.Name] = Opt.Default;
   for (const auto &[K, V] : Given) {
-    if (!O.count(K))
-      throw std::invalid_argument(Name + ": unknown option '" + K + "'");
+    auto It = std::find_if(I->Opts.begin(), I->Opts.end(),
+                           [&K = K](const OptionInfo &Opt) { return Opt.Name == K; });
+    if (It == I->Opts.end())
+      return llvm::createStringError(Name + ": unknown option '" + K + "'");
+    if (!(V >= It->Range.Lo && V <= It->Range.Hi)) {
+      std::ostringstream OS;
+      OS << Name << ": " << K << " must be in [" << It->Range.Lo << ", " << It->Range.Hi
+         << "], got " << V;
+      return llvm::createStringError(OS.str());
+    }
     O[K] = V;
   }
-  return I->Create(S, HigherIsBetter, O);
+  return O;
 }
 
-double checkRange(const std::string &Who, const Options &O,
-                  const std::string &Name, double Lo, double Hi) {
-  double V = O.at(Name);
-  if (!(V >= Lo && V <= Hi)) {
-    std::ostringstream OS;
-    OS << Who << ": " << Name << " must be in [" << Lo << ", " << Hi
-       << "], got " << V;
-    throw std::invalid_argument(OS.str());
-  }
-  return V;
+llvm::Expected<std::unique_ptr<Tuner>> makeTuner(const std::string &Name, const Space &S,
+                                                 bool HigherIsBetter, const Options &Given) {
+  llvm::Expected<Options> O = resolveOptions(Name, Given);
+  if (!O)
+    return O.takeError();
+  return findStrategy(Name)->Create(S, HigherIsBetter, *O);
 }
 
 } // namespace gevo::evolve::tune

@@ -42,6 +42,11 @@ namespace {
 constexpr const char *Tool = "gevo-tune";
 
 [[noreturn]] void fail(const std::string &Msg) { toolError(Tool, Msg); }
+template <class T> T orFail(llvm::Expected<T> V) {
+  if (!V)
+    fail(llvm::toString(V.takeError()));
+  return std::move(*V);
+}
 
 struct Args {
   std::string Objective, SpacePath, Strategy = "xgb-ls", Strategies, Out, Metric;
@@ -161,7 +166,7 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
   };
   RunResult R;
   try {
-    R = runTuner(P, O);
+    R = orFail(runTuner(P, O));
   } catch (const std::exception &E) {
     fail(E.what());
   }
@@ -210,7 +215,7 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
       RunOptions O{Name, givenOptions(*I, VM), Seed, budgetOf(A), A.BatchSize, A.Threads,
                    [&](const LogEntry &L) { Bar.trial(Best.add(L.Result), What); }};
       try {
-        R = runTuner(P, O);
+        R = orFail(runTuner(P, O));
       } catch (const std::exception &E) {
         fail(E.what());
       }
@@ -342,7 +347,8 @@ int main(int argc, char **argv) {
   for (const StrategyInfo *I : strategies())
     for (const OptionInfo &O : I->Opts) {
       std::ostringstream Help;
-      Help << I->Name << ": " << O.Help << " (default " << O.Default << ")";
+      Help << I->Name << ": " << O.Help << " (default " << O.Default << ", from "
+           << O.Range.Lo << " to " << O.Range.Hi << ")";
       Names.push_back(I->Name + "-" + O.Name);
       Opts.add_options()(Names.back().c_str(), po::value<double>(), Help.str().c_str());
     }
@@ -365,12 +371,7 @@ int main(int argc, char **argv) {
   for (const std::string &Name : VM.count("compare") ? splitList(A.Strategies)
                                                       : std::vector{A.Strategy}) {
     const StrategyInfo *I = findStrategy(Name);
-    try {
-      makeTuner(Name, P->space(), P->objective().HigherIsBetter,
-                I ? givenOptions(*I, VM) : Options{});
-    } catch (const std::exception &E) {
-      fail(E.what());
-    }
+    orFail(resolveOptions(Name, I ? givenOptions(*I, VM) : Options{}));
   }
   std::error_code EC;
   fs::create_directories(A.Out, EC);

@@ -43,17 +43,17 @@ namespace {
 class BoForestTuner : public Tuner {
 public:
   BoForestTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Init(size_t(checkRange(Who, O, "init", 1, 1e6))),
-        Plan(size_t(checkRange(Who, O, "plan", 1, 1e6))),
-        Share(checkRange(Who, O, "feature-share", 0.01, 1)),
-        Window(size_t(checkRange(Who, O, "window", 2, 1e6))),
-        Pool(size_t(checkRange(Who, O, "pool", 0, 1e7))),
-        LocalTop(size_t(checkRange(Who, O, "local-top", 0, 1e4))),
-        Local(size_t(checkRange(Who, O, "local", 0, 1e6))), Xi(checkRange(Who, O, "xi", 0, 10)),
-        Diversity(size_t(checkRange(Who, O, "diversity", 0, 1e4))),
-        Eps(checkRange(Who, O, "eps", 0, 1)), Cut(checkRange(Who, O, "valid-cut", 0, 1)),
+      : Tuner(S, Hib), Init(size_t(O.at("init"))),
+        Plan(size_t(O.at("plan"))),
+        Share(O.at("feature-share")),
+        Window(size_t(O.at("window"))),
+        Pool(size_t(O.at("pool"))),
+        LocalTop(size_t(O.at("local-top"))),
+        Local(size_t(O.at("local"))), Xi(O.at("xi")),
+        Diversity(size_t(O.at("diversity"))),
+        Eps(O.at("eps")), Cut(O.at("valid-cut")),
         W(S.featureWidth()) {
-    Forest.Trees = unsigned(checkRange(Who, O, "trees", 1, 1000));
+    Forest.Trees = unsigned(O.at("trees"));
     Forest.Features = unsigned(std::ceil(Share * double(W)));
   }
 
@@ -67,8 +67,6 @@ public:
   }
 
 private:
-  static constexpr const char *Who = "bo-forest";
-
   /// The training rows: the Window / 2 best and the most recent others.
   std::vector<size_t> trainingRows() const {
     std::vector<size_t> Rows(History.size());
@@ -237,10 +235,6 @@ private:
   std::deque<uint64_t> Queue; // the plan, best first
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<BoForestTuner>(S, Hib, O);
-}
-
 } // namespace
 
 const StrategyInfo &infoBoForest() {
@@ -248,20 +242,20 @@ const StrategyInfo &infoBoForest() {
       "bo-forest",
       "Bayesian optimisation: extra-trees surrogate (mean and spread), "
       "expected improvement times a failure classifier, on a bounded pool",
-      {{"init", 20, "random trials before the first fit"},
-       {"plan", 8, "configs planned per fit (results between refits)"},
-       {"trees", 10, "trees per forest"},
-       {"feature-share", 0.34, "share of the features a node draws a split for"},
-       {"window", 256, "training rows at most: the best half, the most recent half"},
-       {"pool", 300, "random fresh candidates (and at most as many moves) scored per fit"},
-       {"local-top", 3, "best measured configs whose one-parameter moves are candidates"},
-       {"local", 6, "plan slots led by the best-scored of those moves"},
-       {"xi", 0.01, "least improvement (a fraction of the best) that counts"},
-       {"diversity", 2, "parameters a planned config differs in from the others"},
-       {"eps", 0.05, "chance a planned slot is a random config instead"},
-       {"valid-cut", 0.5, "configs the classifier gives less chance of success rank last"}},
+      {{"init", 20, {1, 1e6}, "random trials before the first fit"},
+       {"plan", 8, {1, 1e6}, "configs planned per fit (results between refits)"},
+       {"trees", 10, {1, 1000}, "trees per forest"},
+       {"feature-share", 0.34, {0.01, 1}, "share of the features a node draws a split for"},
+       {"window", 256, {2, 1e6}, "training rows at most: the best half, the most recent half"},
+       {"pool", 300, {0, 1e7}, "random fresh candidates (and at most as many moves) scored per fit"},
+       {"local-top", 3, {0, 1e4}, "best measured configs whose one-parameter moves are candidates"},
+       {"local", 6, {0, 1e6}, "plan slots led by the best-scored of those moves"},
+       {"xi", 0.01, {0, 10}, "least improvement (a fraction of the best) that counts"},
+       {"diversity", 2, {0, 1e4}, "parameters a planned config differs in from the others"},
+       {"eps", 0.05, {0, 1}, "chance a planned slot is a random config instead"},
+       {"valid-cut", 0.5, {0, 1}, "configs the classifier gives less chance of success rank last"}},
       8,
-      create};
+      construct<BoForestTuner>};
   return I;
 }
 

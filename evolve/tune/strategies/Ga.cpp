@@ -20,9 +20,9 @@ namespace {
 class GaTuner : public Tuner {
 public:
   GaTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Pop(size_t(checkRange("ga", O, "pop", 2, 1e6))),
-        Elite(size_t(checkRange("ga", O, "elite", 0, 1e6))),
-        Mutation(checkRange("ga", O, "mutation", 0, 1)) {}
+      : Tuner(S, Hib), Pop(size_t(O.at("pop"))),
+        Elite(size_t(O.at("elite"))),
+        Mutation(O.at("mutation")) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (Queue.empty() && Told >= Genes.size())
@@ -115,10 +115,6 @@ private:
   std::vector<Record> Elites;
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<GaTuner>(S, Hib, O);
-}
-
 } // namespace
 
 const StrategyInfo &infoGa() {
@@ -126,11 +122,11 @@ const StrategyInfo &infoGa() {
       "ga",
       "genetic algorithm as AutoTVM's GATuner: elitism, fitness-proportional "
       "parents, single-point crossover, per-knob mutation",
-      {{"pop", 100, "population (configs per generation)"},
-       {"elite", 3, "best configs carried into the next parent pool"},
-       {"mutation", 0.1, "probability of re-drawing each knob"}},
+      {{"pop", 100, {2, 1e6}, "population (configs per generation)"},
+       {"elite", 3, {0, 1e6}, "best configs carried into the next parent pool"},
+       {"mutation", 0.1, {0, 1}, "probability of re-drawing each knob"}},
       64,
-      create};
+      construct<GaTuner>};
   return I;
 }
 

@@ -40,10 +40,10 @@ bool hasFactorization(const Space &S) {
 class GbfsTuner : public Tuner {
 public:
   GbfsTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Rho(size_t(checkRange("gbfs", O, "rho", 1, 1e6))),
-        RandomStart(checkRange("gbfs", O, "random-start", 0, 1) != 0 ||
+      : Tuner(S, Hib), Rho(size_t(O.at("rho"))),
+        RandomStart(O.at("random-start") != 0 ||
                     !hasFactorization(S)),
-        Restart(uint64_t(checkRange("gbfs", O, "restart", 0, 1e12))) {}
+        Restart(uint64_t(O.at("restart"))) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (!Started) {
@@ -118,10 +118,6 @@ private:
   std::priority_queue<Item> Queue;
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<GbfsTuner>(S, Hib, O);
-}
-
 } // namespace
 
 const StrategyInfo &infoGbfs() {
@@ -130,14 +126,14 @@ const StrategyInfo &infoGbfs() {
       "G-BFS: pop the best measured config, measure rho random unvisited "
       "one-step neighbours; starts untiled (random without factorizations), "
       "restarts from a random config when the queue empties",
-      {{"rho", 5, "neighbours measured per popped config"},
-       {"random-start", 0,
+      {{"rho", 5, {1, 1e6}, "neighbours measured per popped config"},
+       {"random-start", 0, {0, 1},
         "1: start from a random config even where an untiled one exists"},
-       {"restart", 0,
+       {"restart", 0, {0, 1e12},
         "restart from a random config after this many trials without a "
         "better one (0: never)"}},
       5,
-      create};
+      construct<GbfsTuner>};
   return I;
 }
 

@@ -25,16 +25,12 @@ private:
   uint64_t Next = 0;
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &) {
-  return std::make_unique<GridTuner>(S, Hib);
-}
-
 } // namespace
 
 const StrategyInfo &infoGrid() {
   static const StrategyInfo I{
       "grid", "every valid config once, in code (row-major) order", {}, 64,
-      create};
+      construct<GridTuner>};
   return I;
 }
 

@@ -32,9 +32,9 @@ namespace {
 class KtGaTuner : public GenerationalTuner {
 public:
   KtGaTuner(const Space &S, bool Hib, const Options &O)
-      : GenerationalTuner(S, Hib), Pop(size_t(checkRange("kt-ga", O, "popsize", 2, 1e6))),
-        MaxIter(size_t(checkRange("kt-ga", O, "maxiter", 1, 1e9))),
-        Chance(checkRange("kt-ga", O, "mutation-chance", 1, 1e9)) {
+      : GenerationalTuner(S, Hib), Pop(size_t(O.at("popsize"))),
+        MaxIter(size_t(O.at("maxiter"))),
+        Chance(O.at("mutation-chance")) {
     if (Pop == DefaultPop) { // Kernel Tuner's cap for small spaces
       uint64_t Valid = S.restricted() ? S.members().size() : S.cardinality();
       Pop = std::max<size_t>(2, std::min<uint64_t>(Pop, (Valid + 1) / 2));
@@ -143,10 +143,6 @@ private:
   size_t Gen = 0;
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<KtGaTuner>(S, Hib, O);
-}
-
 } // namespace
 
 const StrategyInfo &infoKtGa() {
@@ -154,12 +150,12 @@ const StrategyInfo &infoKtGa() {
       "kt-ga",
       "genetic algorithm as Kernel Tuner's genetic_algorithm: rank-biased "
       "parents, uniform crossover, Hamming-neighbour mutation, no elitism",
-      {{"popsize", double(KtGaTuner::DefaultPop),
+      {{"popsize", double(KtGaTuner::DefaultPop), {2, 1e6},
         "configs per generation (at its default: at most half the valid configs)"},
-       {"maxiter", 30, "generations before a random restart (Kernel Tuner stops)"},
-       {"mutation-chance", 20, "a child mutates with probability 1/mutation-chance"}},
+       {"maxiter", 30, {1, 1e9}, "generations before a random restart (Kernel Tuner stops)"},
+       {"mutation-chance", 20, {1, 1e9}, "a child mutates with probability 1/mutation-chance"}},
       30,
-      create};
+      construct<KtGaTuner>};
   return I;
 }
 

@@ -34,11 +34,11 @@ namespace {
 class KtPsoTuner : public GenerationalTuner {
 public:
   KtPsoTuner(const Space &S, bool Hib, const Options &O)
-      : GenerationalTuner(S, Hib), Pop(size_t(checkRange("kt-pso", O, "popsize", 1, 1e5))),
-        MaxIter(size_t(checkRange("kt-pso", O, "maxiter", 1, 1e9))),
-        W(checkRange("kt-pso", O, "w", 0, 10)), C1(checkRange("kt-pso", O, "c1", 0, 10)),
-        C2(checkRange("kt-pso", O, "c2", 0, 10)),
-        Stall(size_t(checkRange("kt-pso", O, "stall", 1, 1e6))) {
+      : GenerationalTuner(S, Hib), Pop(size_t(O.at("popsize"))),
+        MaxIter(size_t(O.at("maxiter"))),
+        W(O.at("w")), C1(O.at("c1")),
+        C2(O.at("c2")),
+        Stall(size_t(O.at("stall"))) {
     uint32_t Largest = 1;
     for (size_t I = 0; I < S.size(); ++I)
       Largest = std::max(Largest, S.param(I).size());
@@ -160,10 +160,6 @@ private:
   std::vector<uint64_t> Codes; // each particle's config this iteration
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<KtPsoTuner>(S, Hib, O);
-}
-
 } // namespace
 
 const StrategyInfo &infoKtPso() {
@@ -171,14 +167,14 @@ const StrategyInfo &infoKtPso() {
       "kt-pso",
       "particle swarm as Kernel Tuner's pso: scaled positions snapped to the "
       "nearest values, invalid and repeated configs cost no trial",
-      {{"popsize", 20, "particles"},
-       {"maxiter", 100, "iterations before the swarm restarts (Kernel Tuner stops)"},
-       {"w", 0.5, "inertia"},
-       {"c1", 2, "pull towards the particle's own best"},
-       {"c2", 1, "pull towards the swarm's best"},
-       {"stall", 1000, "iterations in a row without a fresh config before a restart"}},
+      {{"popsize", 20, {1, 1e5}, "particles"},
+       {"maxiter", 100, {1, 1e9}, "iterations before the swarm restarts (Kernel Tuner stops)"},
+       {"w", 0.5, {0, 10}, "inertia"},
+       {"c1", 2, {0, 10}, "pull towards the particle's own best"},
+       {"c2", 1, {0, 10}, "pull towards the swarm's best"},
+       {"stall", 1000, {1, 1e6}, "iterations in a row without a fresh config before a restart"}},
       20,
-      create};
+      construct<KtPsoTuner>};
   return I;
 }
 

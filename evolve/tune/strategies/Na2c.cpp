@@ -67,11 +67,11 @@ class Na2cTuner : public Tuner {
 public:
   Na2cTuner(const Space &S, bool Hib, const Options &O)
       : Tuner(S, Hib), Moves(movesOf(S)),
-        Hidden(size_t(checkRange("na2c", O, "hidden", 1, 1e5))),
-        Lr(checkRange("na2c", O, "lr", 0, 10)),
-        Eps(checkRange("na2c", O, "epsilon", 0, 1)),
-        Steps(size_t(checkRange("na2c", O, "steps", 1, 1e4))),
-        Batch(size_t(checkRange("na2c", O, "batch", 1, 1e6))) {}
+        Hidden(size_t(O.at("hidden"))),
+        Lr(O.at("lr")),
+        Eps(O.at("epsilon")),
+        Steps(size_t(O.at("steps"))),
+        Batch(size_t(O.at("batch"))) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (Theta.size() == 0)
@@ -270,10 +270,6 @@ private:
   std::vector<Step> Pending; // moves of the last ask, trained on in told()
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<Na2cTuner>(S, Hib, O);
-}
-
 } // namespace
 
 const StrategyInfo &infoNa2c() {
@@ -281,13 +277,13 @@ const StrategyInfo &infoNa2c() {
       "na2c",
       "N-A2C: actor-critic MLP choosing single moves; rolls out from the best "
       "config, trains on the advantage after each batch",
-      {{"hidden", 128, "hidden ReLU units"},
-       {"lr", 1e-3, "Adam learning rate"},
-       {"epsilon", 0.1, "probability of a uniform random move"},
-       {"steps", 3, "most moves per roll-out (T)"},
-       {"batch", 6, "new configs collected per update"}},
+      {{"hidden", 128, {1, 1e5}, "hidden ReLU units"},
+       {"lr", 1e-3, {0, 10}, "Adam learning rate"},
+       {"epsilon", 0.1, {0, 1}, "probability of a uniform random move"},
+       {"steps", 3, {1, 1e4}, "most moves per roll-out (T)"},
+       {"batch", 6, {1, 1e6}, "new configs collected per update"}},
       6,
-      create};
+      construct<Na2cTuner>};
   return I;
 }
 

@@ -38,12 +38,12 @@ double canberra(const double *A, const double *B, size_t N) {
 class NoseTuner : public Tuner {
 public:
   NoseTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), N(size_t(checkRange("nose", O, "pop", 2, 1e6))),
-        M(size_t(std::ceil(N * checkRange("nose", O, "offspring-ratio", 0.01, 100)))),
-        E(std::max<size_t>(1, size_t(N * checkRange("nose", O, "measure-ratio", 0.001, 100)))),
-        K(size_t(checkRange("nose", O, "k", 1, 1e6))),
-        PMut(checkRange("nose", O, "mutation", 0, 1)),
-        KnnMax(size_t(checkRange("nose", O, "knn-max", 0, 1e9))), Columns(S.size()),
+      : Tuner(S, Hib), N(size_t(O.at("pop"))),
+        M(size_t(std::ceil(N * O.at("offspring-ratio")))),
+        E(std::max<size_t>(1, size_t(N * O.at("measure-ratio")))),
+        K(size_t(O.at("k"))),
+        PMut(O.at("mutation")),
+        KnnMax(size_t(O.at("knn-max"))), Columns(S.size()),
         RowCache(S.size()) {}
 
   std::vector<Config> ask(size_t Want, Rng &R) override {
@@ -217,10 +217,6 @@ private:
   std::vector<double> Dist;                               // scratch: distance per History row
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<NoseTuner>(S, Hib, O);
-}
-
 } // namespace
 
 const StrategyInfo &infoNose() {
@@ -228,16 +224,16 @@ const StrategyInfo &infoNose() {
       "nose",
       "NoSE: evolution whose offspring are ranked by a weighted k-NN "
       "surrogate (Canberra distance); only the top predicted are measured",
-      {{"pop", 100, "population N"},
-       {"offspring-ratio", 1.5, "offspring per generation, times N"},
-       {"measure-ratio", 0.3, "offspring measured per generation, times N"},
-       {"k", 9, "neighbours of the k-NN surrogate"},
-       {"mutation", 0.3, "probability of re-drawing each parameter"},
-       {"knn-max", 1000,
+      {{"pop", 100, {2, 1e6}, "population N"},
+       {"offspring-ratio", 1.5, {0.01, 100}, "offspring per generation, times N"},
+       {"measure-ratio", 0.3, {0.001, 100}, "offspring measured per generation, times N"},
+       {"k", 9, {1, 1e6}, "neighbours of the k-NN surrogate"},
+       {"mutation", 0.3, {0, 1}, "probability of re-drawing each parameter"},
+       {"knn-max", 1000, {0, 1e9},
         "the surrogate's neighbours come from the most recent this many "
         "measured configs (0: all, the paper's; bounds its cost per trial)"}},
       30,
-      create};
+      construct<NoseTuner>};
   return I;
 }
 

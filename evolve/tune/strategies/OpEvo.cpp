@@ -18,10 +18,10 @@ namespace {
 class OpEvoTuner : public Tuner {
 public:
   OpEvoTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Lambda(size_t(checkRange("opevo", O, "lambda", 1, 1e6))),
-        Rho(size_t(checkRange("opevo", O, "rho", 1, 1e6))),
-        Q(checkRange("opevo", O, "q", 0, 0.999)),
-        Retries(unsigned(checkRange("opevo", O, "retries", 1, 1e6))) {}
+      : Tuner(S, Hib), Lambda(size_t(O.at("lambda"))),
+        Rho(size_t(O.at("rho"))),
+        Q(O.at("q")),
+        Retries(unsigned(O.at("retries"))) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     std::vector<Config> Out;
@@ -84,10 +84,6 @@ private:
   std::vector<Tuner::Record> Top; // best first, ties: earlier first
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<OpEvoTuner>(S, Hib, O);
-}
-
 } // namespace
 
 const StrategyInfo &infoOpEvo() {
@@ -95,12 +91,12 @@ const StrategyInfo &infoOpEvo() {
       "opevo",
       "OpEvo: fitness-proportional recombination of the top lambda, "
       "q-random-walk mutation on each parameter's graph",
-      {{"lambda", 8, "parents: the top lambda measured configs"},
-       {"rho", 8, "children per generation"},
-       {"q", 0.5, "mutation rate: walk on while uniform() < q"},
-       {"retries", 100, "re-mutations of a duplicate child before a random one"}},
+      {{"lambda", 8, {1, 1e6}, "parents: the top lambda measured configs"},
+       {"rho", 8, {1, 1e6}, "children per generation"},
+       {"q", 0.5, {0, 0.999}, "mutation rate: walk on while uniform() < q"},
+       {"retries", 100, {1, 1e6}, "re-mutations of a duplicate child before a random one"}},
       8,
-      create};
+      construct<OpEvoTuner>};
   return I;
 }
 

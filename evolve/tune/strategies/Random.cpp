@@ -19,16 +19,12 @@ public:
   }
 };
 
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &) {
-  return std::make_unique<RandomTuner>(S, Hib);
-}
-
 } // namespace
 
 const StrategyInfo &infoRandom() {
   static const StrategyInfo I{
       "random", "uniform random valid configs, none measured twice", {}, 64,
-      create};
+      construct<RandomTuner>};
   return I;
 }
 

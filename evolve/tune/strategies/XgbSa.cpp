@@ -43,22 +43,22 @@ namespace {
 
 class XgbSaTuner : public Tuner {
 public:
-  XgbSaTuner(const Space &S, bool Hib, const Options &O, const std::string &Who)
-      : Tuner(S, Hib), Plan(size_t(checkRange(Who, O, "plan", 1, 1e6))),
-        Eps(checkRange(Who, O, "eps", 0, 1)),
-        Iters(unsigned(checkRange(Who, O, "sa-iters", 1, 1e7))),
-        Parallel(size_t(checkRange(Who, O, "sa-parallel", 1, 1e6))),
-        EarlyStop(unsigned(checkRange(Who, O, "sa-early-stop", 1, 1e7))),
-        Rounds(unsigned(checkRange(Who, O, "rounds", 1, 1e5))),
-        Rank(checkRange(Who, O, "rank", 0, 1) != 0),
-        Exhaustive(uint64_t(checkRange(Who, O, "exhaustive", 0, 1e9))),
-        Diversity(size_t(checkRange(Who, O, "diversity", 0, 1e6))),
-        Local(size_t(checkRange(Who, O, "local", 0, 1e6))),
-        LocalTop(size_t(checkRange(Who, O, "local-top", 1, 1e6))),
-        Pool(size_t(checkRange(Who, O, "pool", 0, 1e9))),
-        Growth(checkRange(Who, O, "refit-growth", 0, 10)),
-        Validity(checkRange(Who, O, "validity", 0, 1) != 0),
-        TrainMax(size_t(checkRange(Who, O, "train-max", 0, 1e9))), W(S.featureWidth()),
+  XgbSaTuner(const Space &S, bool Hib, const Options &O)
+      : Tuner(S, Hib), Plan(size_t(O.at("plan"))),
+        Eps(O.at("eps")),
+        Iters(unsigned(O.at("sa-iters"))),
+        Parallel(size_t(O.at("sa-parallel"))),
+        EarlyStop(unsigned(O.at("sa-early-stop"))),
+        Rounds(unsigned(O.at("rounds"))),
+        Rank(O.at("rank") != 0),
+        Exhaustive(uint64_t(O.at("exhaustive"))),
+        Diversity(size_t(O.at("diversity"))),
+        Local(size_t(O.at("local"))),
+        LocalTop(size_t(O.at("local-top"))),
+        Pool(size_t(O.at("pool"))),
+        Growth(O.at("refit-growth")),
+        Validity(O.at("validity") != 0),
+        TrainMax(size_t(O.at("train-max"))), W(S.featureWidth()),
         NextFit(Plan) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
@@ -337,46 +337,36 @@ private:
   Booster Model, Valid; // the ranking; with Validity, the failure classifier
 };
 
-constexpr char SaName[] = "xgb-sa", DivName[] = "xgb-div", LsName[] = "xgb-ls";
-/// Errors name the variant the user asked for.
-template <const char *Name>
-std::unique_ptr<Tuner> create(const Space &S, bool Hib, const Options &O) {
-  return std::make_unique<XgbSaTuner>(S, Hib, O, Name);
-}
-
-} // namespace
-
-namespace {
 /// The defaults of one variant.
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
          Validity = 0, TrainMax = 0;
 };
 std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
-  return {{"plan", D.Plan, "results between refits, and configs planned per fit"},
-          {"eps", 0.05, "probability a slot is a random fresh config"},
-          {"sa-iters", 500, "most annealing steps"},
-          {"sa-parallel", 128, "annealing chains"},
-          {"sa-early-stop", 50, "stop this many steps after the plan last changed"},
-          {"rounds", 100, "boosting rounds per fit"},
-          {"rank", 1, "1: rank:pairwise loss (AutoTVM's default), 0: regression"},
-          {"exhaustive", D.Exhaustive,
+  return {{"plan", D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
+          {"eps", 0.05, {0, 1}, "probability a slot is a random fresh config"},
+          {"sa-iters", 500, {1, 1e7}, "most annealing steps"},
+          {"sa-parallel", 128, {1, 1e6}, "annealing chains"},
+          {"sa-early-stop", 50, {1, 1e7}, "stop this many steps after the plan last changed"},
+          {"rounds", 100, {1, 1e5}, "boosting rounds per fit"},
+          {"rank", 1, {0, 1}, "1: rank:pairwise loss (AutoTVM's default), 0: regression"},
+          {"exhaustive", D.Exhaustive, {0, 1e9},
            "score every valid config instead of annealing when there are at most this many"},
-          {"diversity", D.Diversity,
+          {"diversity", D.Diversity, {0, 1e6},
            "planned configs differ pairwise in at least this many parameters"},
-          {"local", D.Local,
+          {"local", D.Local, {0, 1e6},
            "planned first: the best-predicted configs one parameter away from "
            "the best measured"},
-          {"local-top", 3, "how many of the best measured configs local searches around"},
-          {"pool", D.Pool,
+          {"local-top", 3, {1, 1e6}, "how many of the best measured configs local searches around"},
+          {"pool", D.Pool, {0, 1e9},
            "score at most this many random fresh configs per fit instead of "
            "all or annealing (0: no bound)"},
-          {"refit-growth", D.Growth,
+          {"refit-growth", D.Growth, {0, 10},
            "refit after max(plan, this x results so far) results"},
-          {"validity", D.Validity,
+          {"validity", D.Validity, {0, 1},
            "1: rank only configs that did not fail, and plan first the configs a "
            "classifier (30 rounds) predicts will not fail"},
-          {"train-max", D.TrainMax,
+          {"train-max", D.TrainMax, {0, 1e9},
            "fit on at most this many results: the best half, the rest spread "
            "over the others (0: all)"}};
 }
@@ -387,7 +377,7 @@ const StrategyInfo &infoXgbSa() {
       "xgb-sa",
       "AutoTVM-style XGBoost cost model + simulated annealing: refit every "
       "plan results, anneal a plan of unvisited configs, eps random",
-      xgbOptions({}), 64, create<SaName>};
+      xgbOptions({}), 64, construct<XgbSaTuner>};
   return I;
 }
 
@@ -397,7 +387,7 @@ const StrategyInfo &infoXgbDiv() {
       "gevo's tuned xgb-sa: refit every 32 results, score every valid config "
       "when there are at most 100,000 (else anneal), and plan configs that "
       "differ pairwise in at least 3 parameters",
-      xgbOptions({32, 100000, 3}), 32, create<DivName>};
+      xgbOptions({32, 100000, 3}), 32, construct<XgbSaTuner>};
   return I;
 }
 
@@ -408,7 +398,7 @@ const StrategyInfo &infoXgbLs() {
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
       "measured configs, refits spaced with the history",
-      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, create<LsName>};
+      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, construct<XgbSaTuner>};
   return I;
 }
 

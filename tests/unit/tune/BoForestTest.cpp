@@ -43,7 +43,7 @@ RunResult runOn(const std::string &Strategy, Space S, FunctionProblem::Fn F, uin
   O.Limit.Evaluations = Trials;
   if (Failed)
     O.OnEvaluation = [&](const LogEntry &L) { Failed->push_back(L.Result.S != Status::Ok); };
-  return runTuner(P, O);
+  return llvm::cantFail(runTuner(P, O));
 }
 
 } // namespace
@@ -145,7 +145,7 @@ TEST(BoForest, CostPerTrialIsFlatWithHistory) {
   FunctionProblem P(S, {}, [](const Config &C) -> std::optional<double> {
     return 1 + C[0] + 0.5 * C[1] + 0.25 * C[2] + 0.1 * C[3];
   });
-  auto T = makeTuner("bo-forest", P.space(), false, {{"window", 64}, {"pool", 100}});
+  auto T = llvm::cantFail(makeTuner("bo-forest", P.space(), false, {{"window", 64}, {"pool", 100}}));
   EngineOptions O;
   O.Limit.Evaluations = 2000;
   O.BatchSize = 8;

@@ -35,7 +35,7 @@ uint64_t trialsOn(const std::string &Strategy, Space S, uint64_t Limit, const Op
   O.Strategy = Strategy;
   O.Opts = Opts;
   O.Limit.Evaluations = Limit;
-  return runTuner(P, O).Trials;
+  return llvm::cantFail(runTuner(P, O)).Trials;
 }
 
 } // namespace
@@ -43,7 +43,7 @@ uint64_t trialsOn(const std::string &Strategy, Space S, uint64_t Limit, const Op
 TEST(KtPso, TheFirstIterationIsTheSwarm) {
   Space S = gridSpace(3, 16);
   for (double Pop : {20.0, 7.0}) {
-    auto T = makeTuner("kt-pso", S, false, {{"popsize", Pop}});
+    auto T = llvm::cantFail(makeTuner("kt-pso", S, false, {{"popsize", Pop}}));
     Rng R(1);
     std::vector<Config> First = T->ask(100, R);
     EXPECT_EQ(First.size(), size_t(Pop));
@@ -58,7 +58,7 @@ TEST(KtPso, TheSocialTermPullsTowardsTheSwarmsBest) {
   // lies between the two in every parameter.
   Space S = gridSpace(2, 32);
   for (uint64_t Seed = 0; Seed < 10; ++Seed) {
-    auto T = makeTuner("kt-pso", S, false, {{"popsize", 2}, {"w", 0}, {"c1", 0}, {"c2", 1}});
+    auto T = llvm::cantFail(makeTuner("kt-pso", S, false, {{"popsize", 2}, {"w", 0}, {"c1", 0}, {"c2", 1}}));
     Rng R(Seed);
     std::vector<Config> First = T->ask(100, R);
     ASSERT_EQ(First.size(), 2u);
@@ -94,10 +94,10 @@ TEST(KtPso, RestartsRatherThanStopping) {
 
 TEST(KtGa, ThePopulationIsCappedOnSmallSpaces) {
   Rng R(2);
-  EXPECT_EQ(makeTuner("kt-ga", gridSpace(1, 12), false)->ask(100, R).size(), 6u);
-  EXPECT_EQ(makeTuner("kt-ga", gridSpace(3, 12), false)->ask(100, R).size(), 30u);
+  EXPECT_EQ(llvm::cantFail(makeTuner("kt-ga", gridSpace(1, 12), false))->ask(100, R).size(), 6u);
+  EXPECT_EQ(llvm::cantFail(makeTuner("kt-ga", gridSpace(3, 12), false))->ask(100, R).size(), 30u);
   // Set by the user, it is only capped by the space's size.
-  EXPECT_EQ(makeTuner("kt-ga", gridSpace(1, 12), false, {{"popsize", 10}})->ask(100, R).size(),
+  EXPECT_EQ(llvm::cantFail(makeTuner("kt-ga", gridSpace(1, 12), false, {{"popsize", 10}}))->ask(100, R).size(),
             10u);
 }
 
@@ -114,7 +114,7 @@ TEST(KtGa, ChildrenAreCrossoversMutatedByOneGene) {
   Space S = gridSpace(4, 50);
   auto Time = [](const Config &C) { return 1.0 + C[0] + C[1] + C[2] + C[3]; };
   for (double Chance : {1e9, 1.0}) { // never / always mutate
-    auto T = makeTuner("kt-ga", S, false, {{"popsize", 8}, {"mutation-chance", Chance}});
+    auto T = llvm::cantFail(makeTuner("kt-ga", S, false, {{"popsize", 8}, {"mutation-chance", Chance}}));
     Rng R(3);
     std::vector<Config> Parents = T->ask(100, R);
     ASSERT_EQ(Parents.size(), 8u);

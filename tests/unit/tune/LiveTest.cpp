@@ -158,7 +158,7 @@ TEST(Live, TuningRunsAreDeterministic) {
     O.Strategy = "opevo";
     O.Seed = 3;
     O.Limit.Evaluations = 6;
-    RunResult R = runTuner(P, O);
+    RunResult R = llvm::cantFail(runTuner(P, O));
     EXPECT_EQ(R.Trials, 6u);
     EXPECT_FALSE(std::isnan(R.BestValue));
     Curve = R.BestSoFar;

@@ -76,7 +76,7 @@ Log run(const std::string &Strategy, uint64_t Seed, uint64_t Trials,
     L.Lines.push_back(E.Key + " " + std::string(statusName(E.Result.S)) +
                       (E.Result.Cached ? " cached" : ""));
   };
-  L.R = runTuner(*P, O);
+  L.R = llvm::cantFail(runTuner(*P, O));
   return L;
 }
 
@@ -124,7 +124,7 @@ TEST_P(EachStrategy, BothDirectionsSearchAlike) {
 TEST_P(EachStrategy, CheckpointResumesIdentically) {
   auto Run = [&](const json *From, json *Save, std::vector<std::string> &Lines) {
     auto P = toyProblem(false);
-    auto T = makeTuner(GetParam(), P->space(), false);
+    auto T = llvm::cantFail(makeTuner(GetParam(), P->space(), false));
     EngineOptions O;
     O.Seed = 5;
     O.Limit.Evaluations = 160;
@@ -171,19 +171,23 @@ INSTANTIATE_TEST_SUITE_P(Tune, EachStrategy, ::testing::ValuesIn(names()),
                            return N;
                          });
 
+/// The one-line message of a makeTuner that must fail.
+std::string makeError(const std::string &Name, const Options &O) {
+  llvm::Expected<std::unique_ptr<Tuner>> T = makeTuner(Name, toySpace(), false, O);
+  return T ? "(no error)" : llvm::toString(T.takeError());
+}
+
 TEST(Registry, UnknownNamesAndBadValuesAreErrors) {
-  Space S = toySpace();
-  EXPECT_THROW(makeTuner("nope", S, false), std::invalid_argument);
-  EXPECT_THROW(makeTuner("opevo", S, false, {{"nope", 1}}), std::invalid_argument);
-  try {
-    makeTuner("opevo", S, false, {{"q", 1.5}});
-    FAIL();
-  } catch (const std::invalid_argument &E) {
-    EXPECT_STREQ(E.what(), "opevo: q must be in [0, 0.999], got 1.5");
-  }
+  EXPECT_EQ(makeError("nope", {}).rfind("unknown strategy 'nope' (known: random, grid,", 0), 0u);
+  EXPECT_EQ(makeError("opevo", {{"nope", 1}}), "opevo: unknown option 'nope'");
+  EXPECT_EQ(makeError("opevo", {{"q", 1.5}}), "opevo: q must be in [0, 0.999], got 1.5");
+  EXPECT_EQ(makeError("xgb-ls", {{"local-top", 0}}), "xgb-ls: local-top must be in [1, 1e+06], got 0");
+  EXPECT_EQ(makeError("opevo", {{"q", 0.999}}), "(no error)"); // the bounds are inside
   for (const StrategyInfo *I : strategies()) {
     EXPECT_FALSE(I->Help.empty());
     EXPECT_GT(I->BatchSize, 0u);
+    for (const OptionInfo &O : I->Opts) // every default is a value a user may give
+      EXPECT_TRUE(O.Default >= O.Range.Lo && O.Default <= O.Range.Hi) << I->Name << " " << O.Name;
   }
 }
 
@@ -196,7 +200,7 @@ TEST(Registry, GbfsStartsUntiledAndStopsWhenTheSpaceIsUsedUp) {
   O.Strategy = "gbfs";
   std::vector<json> Seen;
   O.OnEvaluation = [&](const LogEntry &L) { Seen.push_back(L.Genome); };
-  RunResult R = runTuner(P, O);
+  RunResult R = llvm::cantFail(runTuner(P, O));
   ASSERT_FALSE(Seen.empty());
   EXPECT_EQ(Seen[0], json({{"N", {8, 1, 1}}}));
   EXPECT_EQ(R.Trials, 10u); // the whole graph, then nothing is left to restart from
@@ -218,7 +222,7 @@ std::vector<json> gbfsRun(const Options &Opts, uint64_t Seed, uint64_t Trials,
   O.Limit.Evaluations = Trials;
   std::vector<json> Seen;
   O.OnEvaluation = [&](const LogEntry &L) { Seen.push_back(L.Genome); };
-  runTuner(P, O);
+  llvm::cantFail(runTuner(P, O));
   return Seen;
 }
 
@@ -266,7 +270,7 @@ TEST(Registry, GbfsRestartsAfterStagnating) {
       N += !Seen.empty() && !Seen.count(A - 1) && !Seen.count(A + 1);
       Seen.insert(A);
     };
-    EXPECT_EQ(runTuner(P, O).Trials, 40u);
+    EXPECT_EQ(llvm::cantFail(runTuner(P, O)).Trials, 40u);
     return N;
   };
   for (uint64_t Seed = 0; Seed < 3; ++Seed) {
@@ -299,7 +303,7 @@ void tellToy(Tuner &T, const Space &S, const std::vector<Config> &Asked) {
 
 TEST(Registry, XgbRefitsAfterEveryPlanWhateverTheBatch) {
   Space S = toySpace();
-  auto T = makeTuner("xgb-sa", S, false, {{"plan", 8}});
+  auto T = llvm::cantFail(makeTuner("xgb-sa", S, false, {{"plan", 8}}));
   Rng R(1);
   std::vector<Config> First = T->ask(64, R);
   EXPECT_EQ(First.size(), 8u); // not past the first fit
@@ -310,8 +314,8 @@ TEST(Registry, XgbRefitsAfterEveryPlanWhateverTheBatch) {
 TEST(Registry, XgbDivPlansConfigsApart) {
   Space S = toySpace();
   for (double Exhaustive : {0.0, 1e6}) { // annealing, then scoring all
-    auto T = makeTuner("xgb-div", S, false,
-                       {{"plan", 16}, {"eps", 0}, {"exhaustive", Exhaustive}, {"diversity", 2}});
+    auto T = llvm::cantFail(makeTuner("xgb-div", S, false,
+                       {{"plan", 16}, {"eps", 0}, {"exhaustive", Exhaustive}, {"diversity", 2}}));
     Rng R(2);
     tellToy(*T, S, T->ask(16, R));
     std::vector<Config> Plan = T->ask(16, R);
@@ -328,7 +332,7 @@ TEST(Registry, XgbDivPlansConfigsApart) {
 
 TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
   Space S = toySpace();
-  auto T = makeTuner("xgb-ls", S, false, {{"plan", 16}, {"eps", 0}, {"local", 4}, {"local-top", 1}});
+  auto T = llvm::cantFail(makeTuner("xgb-ls", S, false, {{"plan", 16}, {"eps", 0}, {"local", 4}, {"local-top", 1}}));
   Rng R(3);
   std::vector<Config> First = T->ask(16, R);
   tellToy(*T, S, First);
@@ -349,7 +353,7 @@ TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
 
 TEST(Registry, XgbRefitsSpreadOutWithRefitGrowth) {
   Space S = toySpace();
-  auto T = makeTuner("xgb-ls", S, false, {{"plan", 8}, {"refit-growth", 1}});
+  auto T = llvm::cantFail(makeTuner("xgb-ls", S, false, {{"plan", 8}, {"refit-growth", 1}}));
   Rng R(4);
   std::vector<size_t> Sizes;
   for (int Fit = 0; Fit < 4; ++Fit) {

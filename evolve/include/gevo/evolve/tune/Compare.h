@@ -32,7 +32,8 @@ struct RunOptions {
   std::function<void(const LogEntry &)> OnEvaluation;
 };
 
-RunResult runTuner(TuneProblem &P, const RunOptions &O);
+/// One run; fails, naming it, for an unknown strategy or a bad option.
+llvm::Expected<RunResult> runTuner(TuneProblem &P, const RunOptions &O);
 
 /// Fraction of the optimum reached (1: optimal), by direction.
 double fractionOfOptimum(double Value, double Optimum, bool HigherIsBetter);
