@@ -2,9 +2,12 @@
 
 #include "ReportCharts.h"
 
+#include "gevo/harness/Status.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <sstream>
 
 namespace gevo::evolve::report {
@@ -26,26 +29,18 @@ bool anyFinite(const std::vector<double> &V) {
                      [](double X) { return std::isfinite(X); });
 }
 
-/// A status's colour: ok green, the failures in colours of their own.
-std::string statusColor(const std::string &Status) {
-  static const std::map<std::string, std::string> Known = {
-      {"ok", "#2ca02c"},
-      {"wrong_output", "#ff7f0e"},
-      {"crash", "#d62728"},
-      {"timeout", "#9467bd"},
-      {"race", "#8c564b"},
-      {"compile_fail", "#7f7f7f"},
-      {"oob_read", "#e377c2"},
-      {"oob_write", "#f7b6d2"},
-      {"divergent_barrier", "#bcbd22"},
-      {"arith_trap", "#17becf"},
-      {"not_applicable", "#c7c7c7"},
-      {"uninitialized", "#aec7e8"},
-      {"out_of_memory", "#ffbb78"},
-      {"gpu_fault", "#ff9896"},
-      {"misaligned", "#c5b0d5"}};
-  auto It = Known.find(Status);
-  return It == Known.end() ? "" : It->second;
+/// A status's colour: ok green, every other status its own colour by its
+/// place in the Status enum (so a new status gets one without a table).
+std::string statusColor(const std::string &Name) {
+  static constexpr const char *Palette[] = {
+      "#ff7f0e", "#d62728", "#9467bd", "#8c564b", "#7f7f7f", "#e377c2", "#f7b6d2",
+      "#bcbd22", "#17becf", "#c7c7c7", "#aec7e8", "#ffbb78", "#ff9896", "#c5b0d5",
+      "#1f77b4", "#dbdb8d", "#9edae5", "#c49c94", "#393b79"};
+  static_assert(NumStatuses <= 1 + std::size(Palette), "a status without a colour");
+  std::optional<Status> S = parseStatus(Name);
+  if (!S)
+    return "";
+  return *S == Status::Ok ? "#2ca02c" : Palette[unsigned(*S) - 1];
 }
 
 /// Hover text of a front member or a marked point.

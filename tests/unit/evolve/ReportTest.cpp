@@ -2,9 +2,15 @@
 
 #include "gevo/evolve/Report.h"
 #include "gevo/evolve/RunDir.h"
+#include "gevo/harness/Status.h"
 
 #include <gtest/gtest.h>
 #include <llvm/Support/FileSystem.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
 
 using namespace gevo::evolve;
 
@@ -154,3 +160,39 @@ TEST(Report, HeldOutCasesAndHypervolumeWhenTheRunHasThem) {
 }
 
 } // namespace
+
+/// Each status's bar colour in the report of a log holding one evaluation
+/// of each status, in the order given.
+std::map<std::string, std::string> statusColours(const std::vector<unsigned> &Order) {
+  RunDir D = runWithSummary(R"({"best_speedup": 1.0})");
+  std::string Log;
+  for (unsigned I : Order)
+    Log += "{\"gen\":0,\"status\":\"" + std::string(gevo::statusName(gevo::Status(I))) +
+           "\"}\n";
+  EXPECT_FALSE(D.writeFile("log.jsonl", Log));
+  std::string Html = render(D);
+  std::map<std::string, std::string> Colours;
+  for (unsigned I : Order) {
+    std::string Name(gevo::statusName(gevo::Status(I)));
+    size_t At = Html.find("\"label\":\"" + Name + "\"");
+    size_t Colour = Html.rfind("\"backgroundColor\":\"#", At); // keys are sorted
+    if (At != std::string::npos && Colour != std::string::npos)
+      Colours[Name] = Html.substr(Colour + 20, 6);
+  }
+  return Colours;
+}
+
+TEST(Report, EveryStatusHasAColourOfItsOwn) {
+  std::vector<unsigned> Order(gevo::NumStatuses);
+  std::iota(Order.begin(), Order.end(), 0u);
+  std::map<std::string, std::string> Forward = statusColours(Order);
+  std::reverse(Order.begin(), Order.end());
+  // The same colour whichever statuses came first (not the chart's next
+  // colour), and no two statuses share one.
+  EXPECT_EQ(statusColours(Order), Forward);
+  std::set<std::string> Distinct;
+  for (auto &[Name, Colour] : Forward)
+    Distinct.insert(Colour);
+  EXPECT_EQ(Forward.size(), gevo::NumStatuses);
+  EXPECT_EQ(Distinct.size(), gevo::NumStatuses);
+}
