@@ -6,13 +6,9 @@
 #include "gevo/harness/GpuPlanDevice.h"
 #include "gevo/harness/Lower.h"
 #include "gevo/harness/cpu/PlanDevice.h"
+#include "gevo/support/Process.h"
 
-#include <cerrno>
-#include <cstdio>
 #include <optional>
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace gevo {
 
@@ -64,46 +60,6 @@ gpuDevice(llvm::StringRef Target, const llvm::Module &M, LowerFn Lower) {
 }
 } // namespace
 
-/// \p Fn's answer, computed in a forked child, so that what it opens (a
-/// driver) or what crashes in it (LLVM on a strange base) stays there;
-/// nothing when the child died.
-static std::optional<std::string>
-inChild(llvm::function_ref<std::string()> Fn) {
-  int Pipe[2];
-  if (pipe(Pipe) != 0)
-    return std::nullopt;
-  std::fflush(nullptr);
-  pid_t Child = fork();
-  if (Child == 0) {
-    close(Pipe[0]);
-    std::string Answer = Fn();
-    for (size_t Done = 0; Done < Answer.size();) {
-      ssize_t Wrote = write(Pipe[1], Answer.data() + Done, Answer.size() - Done);
-      if (Wrote < 0 && errno == EINTR)
-        continue;
-      if (Wrote <= 0)
-        _exit(1);
-      Done += size_t(Wrote);
-    }
-    _exit(0);
-  }
-  close(Pipe[1]);
-  std::string Answer;
-  char Buf[4096];
-  for (ssize_t Got; Child > 0 && (Got = read(Pipe[0], Buf, sizeof(Buf))) != 0;)
-    if (Got > 0)
-      Answer.append(Buf, size_t(Got));
-    else if (errno != EINTR)
-      break;
-  close(Pipe[0]);
-  int Status = 0;
-  while (Child > 0 && waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
-  }
-  if (Child <= 0 || !WIFEXITED(Status) || WEXITSTATUS(Status) != 0)
-    return std::nullopt;
-  return Answer;
-}
-
 void selectGpu(int Ordinal) { GpuOrdinal = Ordinal; }
 
 llvm::Expected<std::string> describeGpu(llvm::StringRef Target) {
@@ -120,12 +76,12 @@ llvm::Expected<std::string> describeGpu(llvm::StringRef Target) {
 llvm::Expected<int> countGpus(llvm::StringRef Target) {
   if (Target != "cuda" && Target != "hip")
     return targetError(Target, "is not a GPU target");
-  std::optional<std::string> Answer = inChild([&] {
+  std::optional<std::string> Answer = answerInChild([&] {
     std::string Why;
     const gpu::Api *A = gpu::apiFor(std::string_view(Target), Why);
     int N = A ? gpu::Device::count(*A, Why) : 0;
     return Why.empty() ? std::to_string(N) : "!" + Why;
-  });
+  }).Answer;
   if (!Answer || Answer->empty())
     return targetError(Target, "the process counting its devices died");
   if ((*Answer)[0] == '!')
@@ -177,7 +133,7 @@ createTargetDevice(llvm::StringRef Target, std::unique_ptr<llvm::Module> M,
 /// take the tool with it; the base's own run, in the sandbox, reports it.
 std::vector<std::string> undefinedInputHints(const llvm::Module &Base,
                                              const Spec &S) {
-  std::optional<std::string> Answer = inChild([&] {
+  std::optional<std::string> Answer = answerInChild([&] {
     cpu::Options O;
     O.ParallelBlocks = false;
     O.LaunchCostLimit = HintLaunchCostLimit;
@@ -190,7 +146,7 @@ std::vector<std::string> undefinedInputHints(const llvm::Module &Base,
     for (const std::string &Hint : undefinedInputHints(S, **Dev))
       Joined += Hint + '\0';
     return Joined;
-  });
+  }).Answer;
   std::vector<std::string> Hints;
   if (!Answer)
     return Hints;

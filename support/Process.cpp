@@ -9,7 +9,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 
-#include <optional>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -54,6 +59,63 @@ ProgramResult runProgram(const std::vector<std::string> &Args,
     R.Error = Why.empty() ? "did not finish" : Why;
     R.Exit = -1;
   }
+  return R;
+}
+
+namespace {
+/// Writes all of Text to Fd; false when the reader went away.
+bool writeAll(int Fd, const std::string &Text) {
+  for (size_t Done = 0; Done < Text.size();) {
+    ssize_t Wrote = write(Fd, Text.data() + Done, Text.size() - Done);
+    if (Wrote < 0 && errno == EINTR)
+      continue;
+    if (Wrote <= 0)
+      return false;
+    Done += size_t(Wrote);
+  }
+  return true;
+}
+} // namespace
+
+ChildAnswer answerInChild(function_ref<std::string()> Fn, unsigned TimeoutSeconds) {
+  ChildAnswer R;
+  int Pipe[2];
+  if (pipe(Pipe) != 0) {
+    R.Error = std::string("cannot make a pipe: ") + std::strerror(errno);
+    return R;
+  }
+  std::fflush(nullptr);
+  pid_t Child = fork();
+  if (Child < 0) {
+    R.Error = std::string("cannot fork: ") + std::strerror(errno);
+    close(Pipe[0]);
+    close(Pipe[1]);
+    return R;
+  }
+  if (Child == 0) {
+    close(Pipe[0]);
+    if (TimeoutSeconds)
+      alarm(TimeoutSeconds);
+    _exit(writeAll(Pipe[1], Fn()) ? 0 : 1);
+  }
+  close(Pipe[1]);
+  std::string Answer;
+  char Buf[4096];
+  for (ssize_t Got; (Got = read(Pipe[0], Buf, sizeof(Buf))) != 0;)
+    if (Got > 0)
+      Answer.append(Buf, size_t(Got));
+    else if (errno != EINTR)
+      break;
+  close(Pipe[0]);
+  int Status = 0;
+  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
+    R.Answer = std::move(Answer);
+  else if (WIFSIGNALED(Status))
+    R.Error = "died by signal " + std::to_string(WTERMSIG(Status));
+  else
+    R.Error = "exited with status " + std::to_string(WEXITSTATUS(Status));
   return R;
 }
 

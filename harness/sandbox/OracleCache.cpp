@@ -3,6 +3,8 @@
 #include "OracleCache.h"
 #include "Wire.h"
 
+#include "gevo/support/Process.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -10,9 +12,6 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <csignal>
-
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace gevo::sandbox {
@@ -150,16 +149,30 @@ llvm::Expected<std::string> oraclePath(const std::string &Dir,
   return std::string(Path);
 }
 
-std::optional<Oracle> readOracle(const std::string &Path, const Spec &S) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return std::nullopt;
-  WireReader R((*Buf)->getBuffer());
+namespace {
+std::optional<Oracle> parseOracle(llvm::StringRef Bytes, const Spec &S) {
+  WireReader R(Bytes);
   Oracle O;
   if (R.str() != Magic || !readCases(R, O.Cases, S.Cases.size()) ||
       !readCases(R, O.HeldOut, S.HeldOut.size()) || !R.atEnd())
     return std::nullopt;
   return O;
+}
+
+std::string oracleBytes(const Oracle &O) {
+  WireWriter W;
+  W.str(Magic);
+  writeCases(W, O.Cases);
+  writeCases(W, O.HeldOut);
+  return W.take();
+}
+} // namespace
+
+std::optional<Oracle> readOracle(const std::string &Path, const Spec &S) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return std::nullopt;
+  return parseOracle((*Buf)->getBuffer(), S);
 }
 
 llvm::Error writeOracle(const std::string &Path, const Oracle &O) {
@@ -168,11 +181,7 @@ llvm::Error writeOracle(const std::string &Path, const Oracle &O) {
     return llvm::createStringError(EC, "cannot create the oracle cache dir "
                                        "of '%s': %s",
                                    Path.c_str(), EC.message().c_str());
-  WireWriter W;
-  W.str(Magic);
-  writeCases(W, O.Cases);
-  writeCases(W, O.HeldOut);
-  std::string Text = W.take();
+  std::string Text = oracleBytes(O);
   std::string Temp = Path + ".tmp" + std::to_string(getpid());
   std::error_code EC;
   {
@@ -193,55 +202,24 @@ llvm::Error writeOracle(const std::string &Path, const Oracle &O) {
   return llvm::Error::success();
 }
 
-namespace {
-/// What a child wrote to Path (its Error's message), for the parent.
-std::string childMessage(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  return Buf ? (*Buf)->getBuffer().trim().str() : "";
-}
-
-[[noreturn]] void childMain(const std::string &Path,
-                            llvm::function_ref<llvm::Expected<Oracle>()> Compute) {
-  alarm(OracleChildSeconds);
-  llvm::Expected<Oracle> O = Compute();
-  llvm::Error E = O ? writeOracle(Path, *O) : O.takeError();
-  if (!E)
-    _exit(0);
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path + ".error", EC);
-  OS << llvm::toString(std::move(E));
-  OS.close();
-  _exit(1);
-}
-} // namespace
-
 llvm::Expected<Oracle>
 oracleInChild(const Spec &S, llvm::function_ref<llvm::Expected<Oracle>()> Compute) {
-  llvm::SmallString<128> Path;
-  llvm::sys::fs::createUniquePath("gevo-oracle-%%%%%%%%.oracle", Path, true);
-  std::string File(Path);
-  std::fflush(nullptr);
-  pid_t Child = fork();
-  if (Child < 0)
-    return llvm::createStringError(std::error_code(errno, std::generic_category()),
-                                   "cannot fork the oracle's process");
-  if (Child == 0)
-    childMain(File, Compute);
-  int Status = 0;
-  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
-  }
-  std::optional<Oracle> O = readOracle(File, S);
-  std::string Why = childMessage(File + ".error");
-  llvm::sys::fs::remove(File);
-  llvm::sys::fs::remove(File + ".error");
-  if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0 && O)
-    return std::move(*O);
-  if (Why.empty())
-    Why = WIFSIGNALED(Status)
-              ? "the process running the unmodified kernel died by signal " +
-                    std::to_string(WTERMSIG(Status))
-              : "the process running the unmodified kernel gave no oracle";
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  // The answer: 'O' and the oracle's bytes, or 'E' and the Error's message.
+  ChildAnswer C = answerInChild(
+      [&] {
+        llvm::Expected<Oracle> O = Compute();
+        return O ? "O" + oracleBytes(*O) : "E" + llvm::toString(O.takeError());
+      },
+      OracleChildSeconds);
+  llvm::StringRef Answer = C.Answer ? llvm::StringRef(*C.Answer) : "";
+  if (Answer.consume_front("E"))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Answer);
+  if (Answer.consume_front("O"))
+    if (std::optional<Oracle> O = parseOracle(Answer, S))
+      return std::move(*O);
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "the process running the unmodified kernel " +
+                                     (C.Error.empty() ? "gave no oracle" : C.Error));
 }
 
 } // namespace gevo::sandbox

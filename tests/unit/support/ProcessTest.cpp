@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
+
+#include <unistd.h>
+
 using namespace gevo;
 
 namespace {
@@ -35,6 +39,39 @@ TEST(Process, ATimeoutStopsTheProgram) {
   ProgramResult R = runProgram({"sleep", "30"}, O);
   EXPECT_EQ(R.Exit, -1);
   EXPECT_FALSE(R.Error.empty());
+}
+
+TEST(AnswerInChild, TheAnswerComesFromTheChild) {
+  pid_t Parent = getpid();
+  // Larger than a pipe's buffer: the parent reads while the child writes.
+  ChildAnswer A = answerInChild([&] {
+    return std::string(1 << 20, getpid() == Parent ? 'p' : 'c');
+  });
+  ASSERT_TRUE(A.Answer) << A.Error;
+  EXPECT_EQ(*A.Answer, std::string(1 << 20, 'c'));
+  int Touched = 0;
+  answerInChild([&] { return std::to_string(++Touched); });
+  EXPECT_EQ(Touched, 0); // the child's memory is its own
+}
+
+TEST(AnswerInChild, ADeathOrATimeoutIsSaid) {
+  ChildAnswer Died = answerInChild([] {
+    std::signal(SIGSEGV, SIG_DFL);
+    std::raise(SIGSEGV);
+    return std::string("unreachable");
+  });
+  EXPECT_FALSE(Died.Answer);
+  EXPECT_EQ(Died.Error, "died by signal 11");
+  ChildAnswer Slow = answerInChild(
+      [] {
+        pause();
+        return std::string();
+      },
+      /*TimeoutSeconds=*/1);
+  EXPECT_FALSE(Slow.Answer);
+  EXPECT_EQ(Slow.Error, "died by signal 14"); // SIGALRM
+  ChildAnswer Exited = answerInChild([]() -> std::string { _exit(2); });
+  EXPECT_EQ(Exited.Error, "exited with status 2");
 }
 
 } // namespace
