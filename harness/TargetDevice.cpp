@@ -2,12 +2,13 @@
 
 #include "gevo/harness/TargetDevice.h"
 
-#include "gevo/harness/Amdgpu.h"
 #include "gevo/harness/GpuPlanDevice.h"
 #include "gevo/harness/Lower.h"
+#include "gevo/harness/Targets.h"
 #include "gevo/harness/cpu/PlanDevice.h"
 #include "gevo/support/Process.h"
 
+#include <map>
 #include <optional>
 
 namespace gevo {
@@ -24,36 +25,40 @@ llvm::Error targetError(llvm::StringRef Target, const llvm::Twine &Why) {
                                  Target + " target: " + Why);
 }
 
-/// This process's GPU on Target ("cuda" or "hip"), opened on first use.
-/// A process has one: a worker runs one target.
-gpu::Device *processDevice(llvm::StringRef Target, std::string &Why) {
-  static std::unique_ptr<gpu::Device> D;
-  static std::string OpenError;
-  if (!D && OpenError.empty()) {
-    D = gpu::Device::open(std::string_view(Target), GpuOrdinal, OpenError);
-    if (!D && OpenError.empty())
-      OpenError = "the device did not open";
+/// This process's GPU on T, opened on first use and kept (a worker runs
+/// one target; a tool asking of several gets each its own answer).
+gpu::Device *processDevice(const GpuTarget &T, std::string &Why) {
+  struct Opened {
+    std::unique_ptr<gpu::Device> D;
+    std::string Error;
+  };
+  static std::map<const GpuTarget *, Opened> ByTarget;
+  auto [It, New] = ByTarget.try_emplace(&T);
+  Opened &O = It->second;
+  if (New) {
+    if (const gpu::Api *A = T.Api(O.Error))
+      O.D = gpu::Device::open(*A, GpuOrdinal, O.Error);
+    if (!O.D && O.Error.empty())
+      O.Error = "the device did not open";
   }
-  Why = OpenError;
-  return D.get();
+  Why = O.Error;
+  return O.D.get();
 }
 
-/// M lowered by Lower into an image and loaded on this process's GPU.
-template <typename LowerFn>
-llvm::Expected<std::unique_ptr<PlanDevice>>
-gpuDevice(llvm::StringRef Target, const llvm::Module &M, LowerFn Lower) {
+/// M lowered by T into an image and loaded on this process's GPU.
+llvm::Expected<std::unique_ptr<PlanDevice>> gpuDevice(const GpuTarget &T, const llvm::Module &M,
+                                                      llvm::StringRef Arch) {
   std::string Why;
-  gpu::Device *D = processDevice(Target, Why);
+  gpu::Device *D = processDevice(T, Why);
   if (!D)
-    return targetError(Target, Why);
-  llvm::Expected<std::string> Image = Lower(M);
+    return targetError(T.Name, Why);
+  llvm::Expected<std::string> Image = T.Lower(M, Arch);
   if (!Image)
     return Image.takeError();
-  std::unique_ptr<GpuPlanDevice> P =
-      GpuPlanDevice::create(*D, *Image, kernelNames(M), Why);
+  std::unique_ptr<GpuPlanDevice> P = GpuPlanDevice::create(*D, *Image, kernelNames(M), Why);
   if (!P) {
     AnyFailure = true;
-    return targetError(Target, Why);
+    return targetError(T.Name, Why);
   }
   P->reportFailuresTo(AnyFailure);
   return std::unique_ptr<PlanDevice>(std::move(P));
@@ -63,10 +68,11 @@ gpuDevice(llvm::StringRef Target, const llvm::Module &M, LowerFn Lower) {
 void selectGpu(int Ordinal) { GpuOrdinal = Ordinal; }
 
 llvm::Expected<std::string> describeGpu(llvm::StringRef Target) {
-  if (Target != "cuda" && Target != "hip")
+  const GpuTarget *T = findGpuTarget(Target);
+  if (!T)
     return targetError(Target, "is not a GPU target");
   std::string Why;
-  gpu::Device *D = processDevice(Target, Why);
+  gpu::Device *D = processDevice(*T, Why);
   if (!D)
     return targetError(Target, Why);
   return D->name() + ", driver " + D->driverVersion() + ", device " +
@@ -74,11 +80,12 @@ llvm::Expected<std::string> describeGpu(llvm::StringRef Target) {
 }
 
 llvm::Expected<int> countGpus(llvm::StringRef Target) {
-  if (Target != "cuda" && Target != "hip")
+  const GpuTarget *T = findGpuTarget(Target);
+  if (!T)
     return targetError(Target, "is not a GPU target");
   std::optional<std::string> Answer = answerInChild([&] {
     std::string Why;
-    const gpu::Api *A = gpu::apiFor(std::string_view(Target), Why);
+    const gpu::Api *A = T->Api(Why);
     int N = A ? gpu::Device::count(*A, Why) : 0;
     return Why.empty() ? std::to_string(N) : "!" + Why;
   }).Answer;
@@ -89,28 +96,13 @@ llvm::Expected<int> countGpus(llvm::StringRef Target) {
   return std::stoi(*Answer);
 }
 
-bool isKnownTarget(llvm::StringRef Target) {
-  return Target == "cpu" || Target == "cuda" || Target == "hip";
-}
-
 llvm::Expected<std::unique_ptr<PlanDevice>>
 createTargetDevice(llvm::StringRef Target, const llvm::Module &M,
                    const cpu::Options &CpuOpts, llvm::StringRef Arch) {
-  if (Target == "cuda")
-    return gpuDevice(
-        Target, M, [Arch](const llvm::Module &V) {
-          return lowerToPTX(V, installedPtxOptions(Arch.empty() ? "sm_80" : Arch));
-        });
-  if (Target == "hip")
-    return gpuDevice(
-        Target, M, [Arch](const llvm::Module &V) {
-          AmdgpuOptions Opts;
-          if (!Arch.empty())
-            Opts.Arch = Arch.str();
-          return lowerToAmdgpu(V, Opts);
-        });
+  if (const GpuTarget *T = findGpuTarget(Target))
+    return gpuDevice(*T, M, Arch);
   if (Target != "cpu")
-    return targetError(Target, "unknown (cpu, cuda or hip)");
+    return targetError(Target, "unknown (" + targetNames() + ")");
   auto Cpu = cpu::CpuPlanDevice::create(M, CpuOpts);
   if (!Cpu)
     return Cpu.takeError();

@@ -1,6 +1,7 @@
 //===- RunConfig.cpp - A GEVO run's configuration as JSON -----------------===//
 
 #include "gevo/evolve/GevoRun.h"
+#include "gevo/harness/Targets.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -13,8 +14,8 @@ llvm::Error RunConfig::validate() const {
   };
   if (llvm::Error E = Params.validate())
     return E;
-  if (Target != "cpu" && Target != "cuda" && Target != "hip")
-    return Bad("unknown `target` '" + Target + "' (cpu, cuda or hip)");
+  if (!isKnownTarget(Target))
+    return Bad("unknown `target` '" + Target + "' (" + targetNames() + ")");
   if (Target != "cpu" && Objective.Cost != CostKind::Time)
     return Bad(std::string("`objective` ") + costKindName(Objective.Cost) +
                " is the cpu target's model; on a GPU the objective is time");

@@ -4,15 +4,6 @@
 
 namespace gevo::gpu {
 
-const Api *apiFor(std::string_view Target, Error &Why) {
-  if (Target == "cuda")
-    return cudaApi(Why);
-  if (Target == "hip")
-    return hipApi(Why);
-  Why = "'" + std::string(Target) + "' is not a GPU target";
-  return nullptr;
-}
-
 Error noSuchDevice(int Ordinal, int Count) {
   return "no device " + std::to_string(Ordinal) + " (" + std::to_string(Count) +
          " visible)";
@@ -49,12 +40,6 @@ std::unique_ptr<Device> Device::open(const Api &A, int Ordinal, Error &Why) {
   if (!Why.empty())
     return nullptr;
   return std::unique_ptr<Device>(new Device(A, Ctx, Ordinal));
-}
-
-std::unique_ptr<Device> Device::open(std::string_view Target, int Ordinal,
-                                     Error &Why) {
-  const Api *A = apiFor(Target, Why);
-  return A ? open(*A, Ordinal, Why) : nullptr;
 }
 
 Device::~Device() {

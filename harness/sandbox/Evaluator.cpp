@@ -48,7 +48,7 @@ std::string lastLine(const std::string &Tail) {
 
 llvm::Error checkOptions(const EvalOptions &O) {
   if (!isKnownTarget(O.Target))
-    return evalError("unknown target '" + O.Target + "' (cpu, cuda or hip)");
+    return evalError("unknown target '" + O.Target + "' (" + targetNames() + ")");
   if (O.Gate != "cpu" && O.Gate != "none")
     return evalError("unknown gate '" + O.Gate + "' (cpu or none)");
   if (O.GpuMinRuns == 0 || O.GpuMaxRuns < O.GpuMinRuns || O.GpuCiTarget <= 0)

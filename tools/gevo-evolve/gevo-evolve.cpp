@@ -17,6 +17,7 @@
 #include "Sanitize.h"
 
 #include "gevo/evolve/GevoRun.h"
+#include "gevo/harness/Targets.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -294,7 +295,7 @@ int main(int argc, char **argv) {
       "edit only these functions (CUDA or IR names; default: all), e.g. the "
       "one kernel of a multi-kernel module to evolve")(
       "target", po::value(&C.Target)->default_value("cpu"),
-      "where variants run: cpu, cuda (timed on NVIDIA GPUs) or hip (AMD)")(
+      ("where variants run: " + gevo::targetHelp()).c_str())(
       "offload-arch", po::value(&C.Arch),
       "cuda/hip: the GPU architecture to lower for (default sm_80 for cuda, "
       "gfx90a for hip)")(

@@ -211,7 +211,7 @@ int main(int argc, char **argv) {
       "seed", po::value(&Seed)->default_value(1), "seed of the --draw cases")(
       "repeat", po::value(&Repeat)->default_value(1), "runs per case; time is the median")(
       "target", po::value(&Target)->default_value("cpu"),
-      "cpu, cuda (PTX on an NVIDIA GPU) or hip (a code object on an AMD GPU)")(
+      gevo::targetHelp().c_str())(
       "emit", po::value(&EmitKind),
       "write the variant lowered as ptx, amdgpu (a linked code object) or "
       "cpu-ir (the cpu target's host IR before the JIT, instrumented as "
@@ -242,8 +242,8 @@ int main(int argc, char **argv) {
   }
   if (Kernel.empty() || (TestsDir.empty() && EmitKind.empty()))
     usageError("need a kernel and --tests DIR (see --help)");
-  if (Target != "cpu" && Target != "cuda" && Target != "hip")
-    usageError("unknown target '" + Target + "' (cpu, cuda or hip)");
+  if (!gevo::isKnownTarget(Target))
+    usageError("unknown target '" + Target + "' (" + gevo::targetNames() + ")");
   if (Repeat == 0)
     usageError("--repeat must be at least 1");
   if (Workers == 0)

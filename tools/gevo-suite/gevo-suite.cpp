@@ -19,6 +19,7 @@
 #include "ToolSupport.h"
 
 #include "gevo/evolve/GevoRun.h"
+#include "gevo/harness/Targets.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -153,8 +154,8 @@ void validate(Options &O, const po::variables_map &VM) {
     usage("--pop must be at least 2");
   if (O.Jobs == 0)
     usage("--jobs must be at least 1");
-  if (O.Target != "cpu" && O.Target != "cuda" && O.Target != "hip")
-    usage("unknown target '" + O.Target + "' (cpu, cuda or hip)");
+  if (!gevo::isKnownTarget(O.Target))
+    usage("unknown target '" + O.Target + "' (" + gevo::targetNames() + ")");
   // Apps timed together on one GPU would slow each other down at random.
   if (O.Target != "cpu" && O.Jobs > 1)
     usage("--jobs: on a GPU target the apps run one after another (timed "
@@ -293,9 +294,10 @@ po::options_description optionTable(Options &O) {
       "for a GPU's), count (its weighted instruction count) or time (kernel "
       "wall time; the default on a GPU)")(
       "target", po::value(&O.Target)->default_value("cpu"),
-      "where variants run: cpu, or cuda / hip (timed on the GPU behind the "
-      "cpu gate, one app at a time; --evolve-arg passes --gate, --devices "
-      "and --offload-arch)")(
+      ("where variants run: " + gevo::targetNames() +
+       " (a GPU target: timed on the GPU behind the cpu gate, one app at a "
+       "time; --evolve-arg passes --gate, --devices and --offload-arch)")
+          .c_str())(
       "apps", po::value(&O.Apps)->value_name("A,B"),
       "only these apps, in this order (default: all, by name)")(
       "jobs,j", po::value(&O.Jobs)->default_value(1), "apps run at once")(

@@ -2,6 +2,8 @@
 
 #include "gevo/evolve/GevoRun.h"
 
+#include "gevo/harness/Targets.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -70,6 +72,15 @@ TEST(RunConfig, ACorruptConfigIsAnErrorNotACrash) {
   Read = RunConfig::fromJson(nlohmann::json::value_t::discarded);
   ASSERT_FALSE(bool(Read));
   llvm::consumeError(Read.takeError());
+}
+
+TEST(RunConfig, EveryRegisteredTargetIsAccepted) {
+  for (const gevo::GpuTarget *T : gevo::gpuTargets()) {
+    RunConfig C = configured();
+    C.Target = T->Name;
+    C.Objective.Cost = CostKind::Time;
+    EXPECT_EQ(messageOf(C), "") << T->Name;
+  }
 }
 
 TEST(RunConfig, BadValuesAreNamed) {

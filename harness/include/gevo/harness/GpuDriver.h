@@ -1,12 +1,12 @@
 //===- GpuDriver.h - One driver layer for the GPU targets --------*- C++ -*-===//
 //
-// The cuda and hip targets' driver APIs (libcuda.so.1, libamdhip64.so) are
-// opened with dlopen on first use, so one gevo binary runs with and without
-// a GPU; without one, the API is null and Why says so in one line. Each
-// vendor fills one table of entry points with the same shape (Api:
-// CudaApi.cpp, HipApi.cpp), and Device and Module are written once over
-// it. No CUDA or HIP header is needed to build this, and it does not use
-// LLVM, so it also builds into small probes for GPU machines.
+// The GPU targets' driver APIs (libcuda.so.1, libamdhip64.so) are opened
+// with dlopen on first use, so one gevo binary runs with and without a
+// GPU; without one, the API is null and Why says so in one line. Each
+// target fills one table of entry points with the same shape (Api, in
+// harness/targets/<Name>.cpp with the target's lowering: Targets.h), and
+// Device and Module are written once over it. No CUDA or HIP header is
+// needed to build this, and Device.cpp does not use LLVM.
 //
 // GEVO_CUDA_DRIVER names a library to open in place of libcuda.so.1 (the
 // tests' double, tests/fakecuda, or a driver outside the loader's path).
@@ -39,7 +39,6 @@ using DevicePtr = std::uint64_t;
 /// (0: success). A context is the vendor's (CUDA) or null (HIP, where the
 /// ordinal is made current instead).
 struct Api {
-  const char *Target;            ///< "cuda" or "hip"
   int (*Init)();
   int (*Count)(int *N);
   int (*Name)(char *Buf, int Len, int Ordinal);
@@ -80,14 +79,6 @@ struct Api {
 /// the driver shows \p Count devices.
 Error noSuchDevice(int Ordinal, int Count);
 
-/// The target's API ("cuda" or "hip"), opened on first use; null when its
-/// library is missing or lacks an entry point, and Why says so ("no NVIDIA
-/// driver: libcuda.so.1 not found").
-const Api *apiFor(std::string_view Target, Error &Why);
-/// The vendors' tables (CudaApi.cpp, HipApi.cpp).
-const Api *cudaApi(Error &Why);
-const Api *hipApi(Error &Why);
-
 class Device;
 
 /// An image loaded into a device's context.
@@ -117,9 +108,6 @@ public:
   static int count(const Api &A, Error &Why);
   /// Opens GPU Ordinal; on failure null, and Why says why in one line.
   static std::unique_ptr<Device> open(const Api &A, int Ordinal, Error &Why);
-  /// open() on the target's API ("cuda" or "hip").
-  static std::unique_ptr<Device> open(std::string_view Target, int Ordinal,
-                                      Error &Why);
   ~Device();
 
   const Api &api() const { return A; }

@@ -11,14 +11,12 @@
 #define GEVO_HARNESS_TARGETDEVICE_H
 
 #include "gevo/harness/Plan.h"
+#include "gevo/harness/Targets.h"
 #include "gevo/harness/cpu/Program.h"
 
 #include <memory>
 
 namespace gevo {
-
-/// "cpu", "cuda" or "hip".
-bool isKnownTarget(llvm::StringRef Target);
 
 /// How many GPUs the cuda or hip target's driver shows, asked in a child
 /// process (a process that forks workers must not initialise the driver);

@@ -1,4 +1,4 @@
-//===- HipApi.cpp - The HIP module API as a gpu::Api --------------------===//
+//===- Hip.cpp - The hip target: code objects on the HIP module API ------===//
 //
 // HIP has no explicit contexts: a device's ordinal is made current with
 // hipSetDevice before each call.
@@ -7,11 +7,11 @@
 
 #include "Resolve.h"
 
-#include "gevo/harness/GpuDriver.h"
+#include "gevo/harness/Amdgpu.h"
+#include "gevo/harness/Targets.h"
 
-#include <mutex>
-
-namespace gevo::gpu {
+namespace gevo {
+namespace gpu {
 
 namespace {
 using hipError = int;
@@ -100,7 +100,6 @@ void describe(int Code, const char **Name, const char **Text) {
 }
 
 const Api Table = {
-    "hip",
     [] { return Hip.Init(0); },
     [](int *N) { return Hip.GetDeviceCount(N); },
     [](char *Buf, int Len, int Ordinal) {
@@ -145,23 +144,26 @@ const Api Table = {
      "hipMemcpyHtoD", "hipMemcpyDtoH", "hipModuleLoadData",
      "hipModuleGetFunction", "hipModuleGetGlobal", "hipModuleLaunchKernel"},
 };
-} // namespace
 
-const Api *hipApi(Error &Why) {
-  static Error LoadError;
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    void *Lib = dlopen("libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
-    if (!Lib)
-      Lib = dlopen("libamdhip64.so.6", RTLD_NOW | RTLD_LOCAL);
-    if (!Lib)
-      LoadError = "no ROCm runtime: libamdhip64.so not found";
-    else if (!resolveAll(Lib))
-      LoadError =
-          "libamdhip64.so lacks an entry point gevo needs (ROCm too old?)";
-  });
-  Why = LoadError;
-  return Why.empty() ? &Table : nullptr;
+const Api *openApi(Error &Why) {
+  return openOnce(Table, {"libamdhip64.so", "libamdhip64.so.6"}, resolveAll,
+                  "no ROCm runtime: libamdhip64.so not found", "ROCm too old?", Why);
 }
 
-} // namespace gevo::gpu
+llvm::Expected<std::string> lower(const llvm::Module &M, llvm::StringRef Arch) {
+  AmdgpuOptions Opts;
+  if (!Arch.empty())
+    Opts.Arch = Arch.str();
+  return lowerToAmdgpu(M, Opts);
+}
+} // namespace
+} // namespace gpu
+
+const GpuTarget &gpuTargetHip() {
+  static const GpuTarget T{
+      "hip", "AMD GPUs: a code object through the HIP module API, gfx90a unless --offload-arch",
+      gpu::openApi, gpu::lower};
+  return T;
+}
+
+} // namespace gevo

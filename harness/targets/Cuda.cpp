@@ -1,13 +1,14 @@
-//===- CudaApi.cpp - The CUDA driver API as a gpu::Api -----------------===//
+//===- Cuda.cpp - The cuda target: PTX on the CUDA driver API -----------===//
 
 #include "Resolve.h"
 
-#include "gevo/harness/GpuDriver.h"
+#include "gevo/harness/Lower.h"
+#include "gevo/harness/Targets.h"
 
 #include <cstdlib>
-#include <mutex>
 
-namespace gevo::gpu {
+namespace gevo {
+namespace gpu {
 
 namespace {
 using CUresult = int;
@@ -118,7 +119,6 @@ void describe(int Code, const char **Name, const char **Text) {
 }
 
 const Api Table = {
-    "cuda",
     [] { return Cu.Init(0); },
     [](int *N) { return Cu.DeviceGetCount(N); },
     name,
@@ -153,24 +153,26 @@ const Api Table = {
      "cuMemcpyHtoD", "cuMemcpyDtoH", "cuModuleLoadData", "cuModuleGetFunction",
      "cuModuleGetGlobal", "cuLaunchKernel"},
 };
-} // namespace
 
-const Api *cudaApi(Error &Why) {
-  static Error LoadError;
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    const char *Path = std::getenv("GEVO_CUDA_DRIVER");
-    if (!Path || !*Path)
-      Path = "libcuda.so.1";
-    void *Lib = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
-    if (!Lib)
-      LoadError = std::string("no NVIDIA driver: ") + Path + " not found";
-    else if (!resolveAll(Lib))
-      LoadError = std::string(Path) +
-                  " lacks an entry point gevo needs (driver too old?)";
-  });
-  Why = LoadError;
-  return Why.empty() ? &Table : nullptr;
+const Api *openApi(Error &Why) {
+  const char *Path = std::getenv("GEVO_CUDA_DRIVER"); // the tests' double
+  std::string Missing =
+      std::string("no NVIDIA driver: ") + (Path && *Path ? Path : "libcuda.so.1") + " not found";
+  return openOnce(Table, {Path, Path && *Path ? nullptr : "libcuda.so.1"}, resolveAll,
+                  Missing.c_str(), "driver too old?", Why);
 }
 
-} // namespace gevo::gpu
+llvm::Expected<std::string> lower(const llvm::Module &M, llvm::StringRef Arch) {
+  return lowerToPTX(M, installedPtxOptions(Arch.empty() ? "sm_80" : Arch));
+}
+} // namespace
+} // namespace gpu
+
+const GpuTarget &gpuTargetCuda() {
+  static const GpuTarget T{
+      "cuda", "NVIDIA GPUs: PTX through the CUDA driver API, sm_80 unless --offload-arch",
+      gpu::openApi, gpu::lower};
+  return T;
+}
+
+} // namespace gevo
