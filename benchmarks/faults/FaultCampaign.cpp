@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolSupport.h"
+
 #include "gevo/harness/Evaluator.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
@@ -214,13 +216,7 @@ int main(int argc, char **argv) {
       "batch", po::value(&C.Batch)->default_value(64), "mutants per evaluate() call")(
       "seed", po::value(&C.Seed)->default_value(1), "random seed");
   po::variables_map VM;
-  try {
-    po::store(po::parse_command_line(argc, argv, Opts), VM);
-    po::notify(VM);
-  } catch (const po::error &Err) {
-    std::cerr << "gevo_fault_campaign: error: " << Err.what() << "\n";
-    return 2;
-  }
+  gevo::parseCommandLine("gevo_fault_campaign", argc, argv, Opts, nullptr, VM, 2);
   if (VM.count("help")) {
     std::cout << Opts;
     return 0;

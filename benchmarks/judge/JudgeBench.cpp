@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
+#include "ToolSupport.h"
 
 #include "gevo/harness/Spec.h"
 #include "gevo/harness/cpu/PlanDevice.h"
@@ -103,13 +104,7 @@ int main(int Argc, char **Argv) {
       "runs of each case per round, after its JIT (kernel time per run)")(
       "kernels", po::value(&Only), "only these (comma-separated names)");
   po::variables_map VM;
-  try {
-    po::store(po::parse_command_line(Argc, Argv, Opts), VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    std::fprintf(stderr, "gevo_judge_bench: %s\n", E.what());
-    return 2;
-  }
+  gevo::parseCommandLine("gevo_judge_bench", Argc, Argv, Opts, nullptr, VM, 2);
   if (VM.count("help") || Rounds == 0 || Runs == 0 ||
       (What != "judge" && What != "model")) {
     std::cout << Opts;

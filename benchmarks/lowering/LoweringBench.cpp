@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolSupport.h"
+
 #include "gevo/harness/Amdgpu.h"
 #include "gevo/harness/Cuda.h"
 #include "gevo/harness/Lower.h"
@@ -152,13 +154,7 @@ int main(int argc, char **argv) {
       "seed", po::value(&C.Seed)->default_value(1), "random seed")(
       "no-ptxas", "skip the ptxas check")("no-lld", "skip linking with ld.lld");
   po::variables_map VM;
-  try {
-    po::store(po::parse_command_line(argc, argv, Opts), VM);
-    po::notify(VM);
-  } catch (const std::exception &E) {
-    std::cerr << "gevo-lowering-bench: error: " << E.what() << "\n";
-    return 2;
-  }
+  gevo::parseCommandLine("gevo-lowering-bench", argc, argv, Opts, nullptr, VM, 2);
   if (VM.count("help")) {
     std::cout << Opts;
     return 0;

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
+#include "ToolSupport.h"
 
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/Spec.h"
@@ -228,13 +229,7 @@ int main(int Argc, char **Argv) {
       "resident memory after 100 evaluations and after the last is "
       "printed)");
   po::variables_map VM;
-  try {
-    po::store(po::parse_command_line(Argc, Argv, Opts), VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    std::fprintf(stderr, "gevo_stage_bench: %s\n", E.what());
-    return 2;
-  }
+  gevo::parseCommandLine("gevo_stage_bench", Argc, Argv, Opts, nullptr, VM, 2);
   std::vector<unsigned> Tiers;
   for (StringRef T : split(TierList, ','))
     Tiers.push_back(std::stoul(T.str()));

@@ -45,7 +45,8 @@ void parseCommandLine(StringRef Tool, int Argc, char **Argv,
                       int ExitStatus) {
   namespace po = boost::program_options;
   po::positional_options_description Pos;
-  Pos.add(Positional, 1);
+  if (Positional)
+    Pos.add(Positional, 1);
   try {
     po::store(po::command_line_parser(Argc, Argv).options(Opts).positional(Pos).run(),
               VM);

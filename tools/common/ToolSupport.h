@@ -26,7 +26,8 @@ namespace gevo {
 void setToolErrorEnd(void (*End)(int ExitStatus));
 
 /// Parses the command line into VM, Positional naming the one positional
-/// option; a bad option is a one-line toolError with ExitStatus.
+/// option (null: none); a bad option is a one-line toolError with
+/// ExitStatus.
 void parseCommandLine(llvm::StringRef Tool, int Argc, char **Argv,
                       const boost::program_options::options_description &Opts,
                       const char *Positional,
