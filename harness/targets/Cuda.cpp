@@ -168,11 +168,7 @@ llvm::Expected<std::string> lower(const llvm::Module &M, llvm::StringRef Arch) {
 } // namespace
 } // namespace gpu
 
-const GpuTarget &gpuTargetCuda() {
-  static const GpuTarget T{
-      "cuda", "NVIDIA GPUs: PTX through the CUDA driver API, sm_80 unless --offload-arch",
+extern const GpuTarget CudaTarget = {"cuda", "NVIDIA GPUs: PTX through the CUDA driver API, sm_80 unless --offload-arch",
       gpu::openApi, gpu::lower};
-  return T;
-}
 
 } // namespace gevo

@@ -159,11 +159,7 @@ llvm::Expected<std::string> lower(const llvm::Module &M, llvm::StringRef Arch) {
 } // namespace
 } // namespace gpu
 
-const GpuTarget &gpuTargetHip() {
-  static const GpuTarget T{
-      "hip", "AMD GPUs: a code object through the HIP module API, gfx90a unless --offload-arch",
+extern const GpuTarget HipTarget = {"hip", "AMD GPUs: a code object through the HIP module API, gfx90a unless --offload-arch",
       gpu::openApi, gpu::lower};
-  return T;
-}
 
 } // namespace gevo

@@ -4,12 +4,12 @@
 
 namespace gevo {
 
-#define GEVO_GPU_TARGET(Ident) const GpuTarget &gpuTarget##Ident();
+#define GEVO_GPU_TARGET(Ident) extern const GpuTarget Ident##Target;
 #include "Targets.def"
 
 const std::vector<const GpuTarget *> &gpuTargets() {
   static const std::vector<const GpuTarget *> All = {
-#define GEVO_GPU_TARGET(Ident) &gpuTarget##Ident(),
+#define GEVO_GPU_TARGET(Ident) &Ident##Target,
 #include "Targets.def"
   };
   return All;
