@@ -216,11 +216,7 @@ int main(int argc, char **argv) {
       "batch", po::value(&C.Batch)->default_value(64), "mutants per evaluate() call")(
       "seed", po::value(&C.Seed)->default_value(1), "random seed");
   po::variables_map VM;
-  gevo::parseCommandLine("gevo_fault_campaign", argc, argv, Opts, nullptr, VM, 2);
-  if (VM.count("help")) {
-    std::cout << Opts;
-    return 0;
-  }
+  gevo::parseCommandLineOrHelp("gevo_fault_campaign", argc, argv, Opts, nullptr, VM, 2);
   if (C.Workers == 0 || C.Batch == 0) {
     std::cerr << "gevo_fault_campaign: error: --workers and --batch must be "
                  "at least 1\n";

@@ -154,11 +154,7 @@ int main(int argc, char **argv) {
       "seed", po::value(&C.Seed)->default_value(1), "random seed")(
       "no-ptxas", "skip the ptxas check")("no-lld", "skip linking with ld.lld");
   po::variables_map VM;
-  gevo::parseCommandLine("gevo-lowering-bench", argc, argv, Opts, nullptr, VM, 2);
-  if (VM.count("help")) {
-    std::cout << Opts;
-    return 0;
-  }
+  gevo::parseCommandLineOrHelp("gevo-lowering-bench", argc, argv, Opts, nullptr, VM, 2);
   if (!VM.count("no-ptxas"))
     C.Cuda = gevo::findCudaToolkit();
   if (!VM.count("no-lld"))

@@ -93,22 +93,13 @@ LaunchOutcome CpuPlanDevice::launchCooperative(const std::string &Kernel,
 LaunchOutcome CpuPlanDevice::run(const std::string &Kernel,
                                  const LaunchConfig &Config,
                                  const std::vector<Bytes> &Args) {
-  LaunchOutcome Out;
   llvm::Expected<std::string> Symbol = kernelSymbol(Kernels, Kernel);
-  if (!Symbol) {
-    Out.S = Status::CompileFail;
-    Out.Message = llvm::toString(Symbol.takeError());
-    return Out;
-  }
-  std::vector<void *> ArgPtrs;
-  for (const Bytes &A : Args)
-    ArgPtrs.push_back(const_cast<uint8_t *>(A.data()));
-  auto R = P->launch(*Symbol, Config, ArgPtrs);
-  if (!R) {
-    Out.S = Status::Crash;
-    Out.Message = llvm::toString(R.takeError());
-    return Out;
-  }
+  if (!Symbol)
+    return failedLaunch(Status::CompileFail, Symbol.takeError());
+  auto R = P->launch(*Symbol, Config, argPointers(Args));
+  if (!R)
+    return failedLaunch(Status::Crash, R.takeError());
+  LaunchOutcome Out;
   Out.S = R->S;
   Out.Message = R->Message;
   Out.FaultUid = R->FaultUid;

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 
 using namespace llvm;
 
@@ -53,6 +54,17 @@ void parseCommandLine(StringRef Tool, int Argc, char **Argv,
     po::notify(VM);
   } catch (const po::error &E) {
     toolError(Tool, Twine(E.what()) + " (see --help)", ExitStatus);
+  }
+}
+
+void parseCommandLineOrHelp(StringRef Tool, int Argc, char **Argv,
+                            const boost::program_options::options_description &Opts,
+                            const char *Positional, boost::program_options::variables_map &VM,
+                            int ExitStatus) {
+  parseCommandLine(Tool, Argc, Argv, Opts, Positional, VM, ExitStatus);
+  if (VM.count("help")) {
+    std::cout << Opts;
+    std::exit(0);
   }
 }
 

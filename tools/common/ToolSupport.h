@@ -34,6 +34,14 @@ void parseCommandLine(llvm::StringRef Tool, int Argc, char **Argv,
                       boost::program_options::variables_map &VM,
                       int ExitStatus = 1);
 
+/// parseCommandLine, then for --help prints the option table to stdout and
+/// exits 0 (for tools whose help is the table alone).
+void parseCommandLineOrHelp(llvm::StringRef Tool, int Argc, char **Argv,
+                            const boost::program_options::options_description &Opts,
+                            const char *Positional,
+                            boost::program_options::variables_map &VM,
+                            int ExitStatus = 1);
+
 /// Parses LLVM IR (text or bitcode; "-" is stdin). Any failure (missing
 /// file, not IR, malformed IR, a module the verifier rejects) is a
 /// one-line toolError naming file, line and column, with ExitStatus.

@@ -160,11 +160,7 @@ int main(int argc, char **argv) {
                                  "the kernel, CUDA (.cu)");
   gevo::addGpuOption(Opts);
   po::variables_map VM;
-  gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
-  if (VM.count("help")) {
-    std::cout << Opts;
-    return 0;
-  }
+  gevo::parseCommandLineOrHelp(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (A.Kernel.empty() || A.Tests.empty() || A.Cache.empty())
     usage("need KERNEL.cu, --tests DIR and --cache FILE (see --help)");
   if (A.Sample == 0 || A.Jobs == 0 || A.TracedBlocks == 0)

@@ -27,11 +27,7 @@ int main(int argc, char **argv) {
       "output,o", po::value(&Out), "where to write (default RUN_DIR/report.html)")(
       "run-dir", po::value(&Dir), "the run directory (positional)");
   po::variables_map VM;
-  gevo::parseCommandLine(Tool, argc, argv, O, "run-dir", VM);
-  if (VM.count("help")) {
-    std::cout << O;
-    return 0;
-  }
+  gevo::parseCommandLineOrHelp(Tool, argc, argv, O, "run-dir", VM);
   if (Dir.empty())
     gevo::toolError(Tool, "need a run directory (see --help)");
   auto D = gevo::evolve::RunDir::open(Dir);

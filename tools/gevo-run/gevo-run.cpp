@@ -235,11 +235,7 @@ int main(int argc, char **argv) {
   gevo::addGpuOption(Opts);
   gevo::addGpuTargetOptions(Opts);
   po::variables_map VM;
-  gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
-  if (VM.count("help")) {
-    std::cout << Opts;
-    return 0;
-  }
+  gevo::parseCommandLineOrHelp(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (Kernel.empty() || (TestsDir.empty() && EmitKind.empty()))
     usageError("need a kernel and --tests DIR (see --help)");
   if (!gevo::isKnownTarget(Target))

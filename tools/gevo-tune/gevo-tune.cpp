@@ -353,11 +353,7 @@ int main(int argc, char **argv) {
       Opts.add_options()(Names.back().c_str(), po::value<double>(), Help.str().c_str());
     }
   po::variables_map VM;
-  parseCommandLine(Tool, argc, argv, Opts, "objective", VM);
-  if (VM.count("help")) {
-    std::cout << Opts;
-    return 0;
-  }
+  parseCommandLineOrHelp(Tool, argc, argv, Opts, "objective", VM);
   if (A.Out.empty())
     fail("need --out DIR (see --help)");
   if (!A.Trials && !(A.TimeBudget > 0))

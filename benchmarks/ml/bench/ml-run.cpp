@@ -168,11 +168,7 @@ int main(int argc, char **argv) {
       "modeled cost one thread may reach per launch (cpu target default)")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc)");
   po::variables_map VM;
-  gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
-  if (VM.count("help")) {
-    std::cout << Opts;
-    return 0;
-  }
+  gevo::parseCommandLineOrHelp(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (Kernel.empty() || TestsDir.empty() || DriverPath.empty() || Repeat == 0)
     gevo::toolError(Tool, "need KERNEL.ll, --tests DIR and --driver SO "
                           "(see --help)", 2);

@@ -119,11 +119,7 @@ int main(int argc, char **argv) {
       "work-dir", po::value(&WorkDir), "where to write libsvm's files")(
       "kernel", po::value(&Kernel), "the SVM kernels: NVPTX IR (.ll/.bc)");
   po::variables_map VM;
-  gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
-  if (VM.count("help")) {
-    std::cout << Opts;
-    return 0;
-  }
+  gevo::parseCommandLineOrHelp(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (Kernel.empty())
     gevo::toolError(Tool, "need SVM.ll (see --help)", 2);
   std::vector<int> Classes = parseClasses(ClassList);

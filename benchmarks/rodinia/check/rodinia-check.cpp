@@ -141,11 +141,7 @@ int main(int argc, char **argv) {
       "compile .cpp drivers into DIR (default: $XDG_CACHE_HOME/gevo/drivers)")(
       "kernel", po::value(&Kernel), "kernel: NVPTX IR (.ll/.bc)");
   po::variables_map VM;
-  gevo::parseCommandLine(Tool, argc, argv, Opts, "kernel", VM, 2);
-  if (VM.count("help")) {
-    std::cout << Opts;
-    return 0;
-  }
+  gevo::parseCommandLineOrHelp(Tool, argc, argv, Opts, "kernel", VM, 2);
   if (!Kernel.empty() && VM.count("ptx"))
     return checkPtxCommand(Kernel);
   if (!Kernel.empty() && !TestsDir.empty() && !OutDir.empty())

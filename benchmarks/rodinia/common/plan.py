@@ -157,6 +157,16 @@ def write_tests(out_dir, cases, heldout, files=None, params=None, vary=None):
         f.write("\n")
 
 
+def plan_spec(cases, heldout, make_case, params, vary, files=None):
+    """build()'s answer for the common shape: make_case(name, value) (or
+    make_case(name, *value) when the values are tuples) for each case and
+    held-out case, the files, and the spec-wide params and ranges."""
+    def made(table):
+        return [make_case(k, *v) if isinstance(v, tuple) else make_case(k, v)
+                for k, v in table.items()]
+    return made(cases), made(heldout), files or {}, {"params": params, "vary": vary}
+
+
 def main_write(default_dir, build):
     """gen.py's entry point: `gen.py [OUT_DIR]` writes the tests dir.
     build() returns (cases, heldout, files), and may add a fourth element,

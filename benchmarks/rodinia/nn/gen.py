@@ -38,9 +38,7 @@ def make_case(name, params):
 
 
 def build():
-    return ([make_case(k, v) for k, v in CASES.items()],
-            [make_case(k, v) for k, v in HELDOUT.items()], {},
-            {"params": PARAMS, "vary": VARY})
+    return plan_spec(CASES, HELDOUT, make_case, PARAMS, VARY)
 
 
 def check(name, dump):

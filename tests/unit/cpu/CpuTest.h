@@ -111,6 +111,25 @@ LaunchResult run(Program &P, llvm::StringRef Kernel, const LaunchConfig &C,
   return *R;
 }
 
+/// A fixture for kernels @k(ptr %buf) on one buffer of ints, mostly hostile
+/// ones (faults, undefined reads) that must end with a status.
+class BufferKernelTest : public IRTest {
+protected:
+  BufferKernelTest(const char *Shared, std::vector<int> Contents)
+      : IRTest(Shared), Buf(Contents) {}
+  /// Launches @k of \p Body on Grid x Block threads; a module that does
+  /// not load is a CompileFail.
+  LaunchResult launchK(llvm::StringRef Body, Dim3 Grid, Dim3 Block,
+                       const Options &Opts = {}) {
+    P = load(Body, Opts);
+    if (!P)
+      return failed(Status::CompileFail, "load failed");
+    return run(*P, "k", {Grid, Block}, Buf.get());
+  }
+  std::unique_ptr<Program> P;
+  DeviceBuffer<int> Buf;
+};
+
 } // namespace gevo::cpu::test
 
 #endif

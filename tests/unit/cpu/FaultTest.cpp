@@ -10,25 +10,20 @@ using namespace gevo::cpu::test;
 
 namespace {
 
-class Faults : public IRTest {
+class Faults : public BufferKernelTest {
 protected:
-  Faults() : IRTest(Decls) {}
+  Faults() : BufferKernelTest(Decls, std::vector<int>(16)) {}
   /// Launches kernel @k(ptr %buf) of \p Body on a 16-int device buffer.
   LaunchResult runHostile(llvm::StringRef Body, Options Opts = {},
                           Dim3 Block = {64}) {
     Opts.ThreadCostLimit = std::min<uint64_t>(Opts.ThreadCostLimit, 1 << 20);
-    P = load(Body, Opts);
-    if (!P)
-      return failed(Status::CompileFail, "load failed");
-    return run(*P, "k", {{4}, Block}, Buf.get());
+    return launchK(Body, {4}, Block, Opts);
   }
   static constexpr const char *Decls = R"(
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()
 !0 = !{!"U7"}
 )";
-  std::unique_ptr<Program> P;
-  DeviceBuffer<int> Buf{16};
 };
 
 const char *OobWriteIR = R"(

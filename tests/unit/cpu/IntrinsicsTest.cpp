@@ -30,6 +30,19 @@ define void @store4(ptr %out, i32 %t, i32 %a, i32 %b, i32 %c, i32 %d) {
 class Intrinsics : public IRTest {
 protected:
   Intrinsics() : IRTest(Store4IR) {}
+  /// Kernel of IR run on Grid x Block with one buffer of Words unsigned
+  /// values, which it must finish Ok; what the buffer holds then (empty
+  /// after a failure).
+  std::vector<unsigned> runOk(const char *IR, const char *Kernel, Dim3 Grid, Dim3 Block,
+                              size_t Words, const Options &Opts = {}) {
+    auto P = load(IR, Opts);
+    if (!P)
+      return {};
+    DeviceBuffer<unsigned> Out(Words);
+    auto R = run(*P, Kernel, {Grid, Block}, Out.get());
+    EXPECT_EQ(R.S, Status::Ok) << R.Message;
+    return R.S == Status::Ok ? Out.read() : std::vector<unsigned>();
+  }
 };
 
 /// The four values thread \p T reported.
@@ -103,13 +116,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
 )";
 
 TEST_F(Intrinsics, SpecialRegistersOn3dGridAnd3dBlock) {
-  auto P = load(SregIR);
-  ASSERT_TRUE(P);
   Dim3 G{2, 3, 2}, B{4, 2, 5};
-  DeviceBuffer<unsigned> Out(G.size() * B.size() * 14);
-  auto R = run(*P, "sregs", {G, B}, Out.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
-  std::vector<unsigned> Got = Out.read();
+  std::vector<unsigned> Got = runOk(SregIR, "sregs", G, B, G.size() * B.size() * 14);
+  ASSERT_FALSE(Got.empty());
   unsigned I = 0;
   for (unsigned CZ = 0; CZ < G.Z; ++CZ)
     for (unsigned CY = 0; CY < G.Y; ++CY)
@@ -151,13 +160,9 @@ declare void @llvm.nvvm.barrier.sync(i32)
 )";
 
 TEST_F(Intrinsics, BarrierReductions) {
-  auto P = load(BarrierReductionIR);
-  ASSERT_TRUE(P);
   const unsigned N = 100;
-  DeviceBuffer<unsigned> Out(N * 4);
-  auto R = run(*P, "reduce", {{1}, {N}}, Out.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
-  std::vector<unsigned> Got = Out.read();
+  std::vector<unsigned> Got = runOk(BarrierReductionIR, "reduce", {1}, {N}, N * 4);
+  ASSERT_FALSE(Got.empty());
   for (unsigned T = 0; T < N; ++T)
     ASSERT_EQ(four(Got, T),
               (std::vector<unsigned>{N / 2, 1, 1, 0}))
@@ -187,13 +192,9 @@ declare float @llvm.nvvm.shfl.sync.bfly.f32(i32, float, i32, i32)
 )";
 
 TEST_F(Intrinsics, ShufflesWithWidth16) {
-  auto P = load(ShuffleIR);
-  ASSERT_TRUE(P);
   const unsigned N = 64;
-  DeviceBuffer<unsigned> Out(N * 4);
-  auto R = run(*P, "shuffles", {{1}, {N}}, Out.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
-  std::vector<unsigned> Got = Out.read();
+  std::vector<unsigned> Got = runOk(ShuffleIR, "shuffles", {1}, {N}, N * 4);
+  ASSERT_FALSE(Got.empty());
   for (unsigned T = 0; T < N; ++T) {
     unsigned Seg = T / 16 * 16, L = T % 16;
     std::vector<unsigned> Want = {Seg + 3, L >= 1 ? T - 1 : T,
@@ -237,13 +238,10 @@ declare void @llvm.nvvm.bar.warp.sync(i32)
 )";
 
 TEST_F(Intrinsics, VotesWithPartialMask) {
-  auto P = load(VoteIR, withoutJudge()); // both blocks write Out
-  ASSERT_TRUE(P);
   const unsigned N = 64;
-  DeviceBuffer<unsigned> Out(N * 4);
-  auto R = run(*P, "votes", {{2}, {N}}, Out.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
-  std::vector<unsigned> Got = Out.read();
+  // Both blocks write the buffer: no judge.
+  std::vector<unsigned> Got = runOk(VoteIR, "votes", {2}, {N}, N * 4, withoutJudge());
+  ASSERT_FALSE(Got.empty());
   for (unsigned T = 0; T < N; T += 2)
     ASSERT_EQ(four(Got, T),
               (std::vector<unsigned>{0x11111111u, 1, 0, 1}))

@@ -16,16 +16,13 @@ using namespace gevo::cpu::test;
 
 namespace {
 
-class LocalInit : public IRTest {
+class LocalInit : public BufferKernelTest {
 protected:
-  LocalInit() : IRTest(Decls) {}
+  LocalInit() : BufferKernelTest(Decls, std::vector<int>(64, 5)) {}
   /// Launches @k(ptr %buf) of \p Body: one block of 64 threads; @out
-/// stores a thread's result in its element of %buf.
+  /// stores a thread's result in its element of %buf.
   LaunchResult launch(llvm::StringRef Body, Options Opts = {}) {
-    P = load(Body, Opts);
-    if (!P)
-      return failed(Status::CompileFail, "load failed");
-    return run(*P, "k", {{1}, {64}}, Buf.get());
+    return launchK(Body, {1}, {64}, Opts);
   }
   static constexpr const char *Decls = R"(
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -40,8 +37,6 @@ define void @out(ptr %buf, i32 %v) {
 }
 !0 = !{!"U7"}
 )";
-  std::unique_ptr<Program> P;
-  DeviceBuffer<int> Buf{std::vector<int>(64, 5)};
 };
 
 /// Thread t writes elements [0, Written) of a 4-int local and reads

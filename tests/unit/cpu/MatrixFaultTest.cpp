@@ -8,15 +8,12 @@ using namespace gevo::cpu::test;
 
 namespace {
 
-class MatrixFaults : public IRTest {
+class MatrixFaults : public BufferKernelTest {
 protected:
-  MatrixFaults() : IRTest(Decls) {}
+  MatrixFaults() : BufferKernelTest(Decls, std::vector<int>(16)) {}
   /// Launches kernel @k(ptr %buf) of \p Body on a 16-int device buffer.
   LaunchResult runHostile(llvm::StringRef Body, Dim3 Block = {32}) {
-    P = load(Body);
-    if (!P)
-      return failed(Status::CompileFail, "load failed");
-    return run(*P, "k", {{2}, Block}, Buf.get());
+    return launchK(Body, {2}, Block);
   }
   static constexpr const char *Decls = R"(
 declare { float, float, float, float, float, float, float, float } @llvm.nvvm.wmma.m16n16k16.load.c.row.stride.f32.p0(ptr, i32)
@@ -26,8 +23,6 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 !0 = !{!"U7"}
 )";
-  std::unique_ptr<Program> P;
-  DeviceBuffer<int> Buf{16};
 };
 
 TEST_F(MatrixFaults, LoadPastTheBufferIsOobReadOfTheLoad) {

@@ -80,20 +80,14 @@ private:
   LaunchOutcome run(const std::string &Kernel, Dim3 Grid, Dim3 Block,
                     unsigned SharedBytes, const std::vector<Bytes> &Args,
                     bool Cooperative) {
-    LaunchOutcome Out;
     llvm::Expected<std::string> Symbol = kernelSymbol(Kernels, Kernel);
-    if (!Symbol) {
-      Out.S = Status::CompileFail;
-      Out.Message = llvm::toString(Symbol.takeError());
-      return Out;
-    }
-    std::vector<void *> ArgPtrs;
-    for (const Bytes &A : Args)
-      ArgPtrs.push_back(const_cast<uint8_t *>(A.data()));
+    if (!Symbol)
+      return failedLaunch(Status::CompileFail, Symbol.takeError());
+    LaunchOutcome Out;
     float Ms = 0;
     Out.Message = note(M->launch(*Symbol, {Grid.X, Grid.Y, Grid.Z},
                                  {Block.X, Block.Y, Block.Z}, SharedBytes,
-                                 ArgPtrs, Ms, Cooperative));
+                                 argPointers(Args), Ms, Cooperative));
     // A launch the driver refused or a kernel that faulted: either way the
     // context may be poisoned, so the worker makes way (reportFailuresTo).
     Out.S = Out.Message.empty() ? Status::Ok : Status::GpuFault;

@@ -12,6 +12,8 @@
 #include "gevo/harness/Spec.h"
 #include "gevo/harness/Status.h"
 
+#include "llvm/Support/Error.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +33,22 @@ struct LaunchOutcome {
   double ModeledSeconds = 0; // the cpu target's model (cpu::Options::Gpu)
   std::string ModelNote;     // why it predicts that (LaunchPerf::summary)
 };
+
+/// An outcome of status \p S that says \p Why.
+inline LaunchOutcome failedLaunch(Status S, llvm::Error Why) {
+  LaunchOutcome Out;
+  Out.S = S;
+  Out.Message = llvm::toString(std::move(Why));
+  return Out;
+}
+
+/// The addresses of a launch's arguments, as a kernel launch takes them.
+inline std::vector<void *> argPointers(const std::vector<Bytes> &Args) {
+  std::vector<void *> Ptrs;
+  for (const Bytes &A : Args)
+    Ptrs.push_back(const_cast<uint8_t *>(A.data()));
+  return Ptrs;
+}
 
 /// What a target offers a plan. Buffers are identified by their device
 /// address, which is also what a pointer argument passes. Errors are
