@@ -45,7 +45,12 @@ namespace {
 /// first 200, 1,000 and all, and the marginal cost of the last fifth.
 int overhead(const std::string &SpacePath, const std::vector<Variant> &Rows,
              uint64_t Trials) {
-  Space S = Space::load(SpacePath);
+  llvm::Expected<Space> Loaded = Space::load(SpacePath);
+  if (!Loaded) {
+    std::cerr << "gevo-tuner-bench: error: " << llvm::toString(Loaded.takeError()) << "\n";
+    return 1;
+  }
+  const Space &S = *Loaded;
   std::printf("Tuner overhead on %s (synthetic objective), ms per trial\n\n",
               S.name().c_str());
   uint64_t Tail = Trials - Trials / 5;
@@ -84,13 +89,13 @@ int overhead(const std::string &SpacePath, const std::vector<Variant> &Rows,
 int quality(const std::vector<std::string> &Files, const std::vector<Variant> &Rows,
             uint64_t Seeds, uint64_t Trials) {
   for (const std::string &F : Files) {
-    std::unique_ptr<ReplayProblem> P;
-    try {
-      P = ReplayProblem::load(F);
-    } catch (const SpaceError &E) {
-      std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
+    llvm::Expected<std::unique_ptr<ReplayProblem>> Loaded = ReplayProblem::load(F);
+    if (!Loaded) {
+      std::cerr << "gevo-tuner-bench: error: " << llvm::toString(Loaded.takeError())
+                << "\n";
       return 1;
     }
+    ReplayProblem &P = **Loaded;
     std::vector<CompareRow> Table;
     for (const Variant &V : Rows) {
       CompareRow Row{V.Label, {}, 0, 0};
@@ -100,7 +105,7 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
         O.Opts = V.Opts;
         O.Seed = Seed;
         O.Limit.Evaluations = Trials;
-        RunResult R = llvm::cantFail(runTuner(*P, O)); // variants checked when parsed
+        RunResult R = llvm::cantFail(runTuner(P, O)); // variants checked when parsed
         Row.Curves.push_back(R.BestSoFar);
         Row.TunerSeconds += R.TunerSeconds;
         Row.Trials += R.Trials;
@@ -108,10 +113,10 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
       Table.push_back(std::move(Row));
     }
     std::printf("### %s (%zu configs, %zu failed, optimum %g %s)\n\n%s\n",
-                F.c_str(), P->recorded(), P->failedCount(), *P->optimum(),
-                P->objective().Name.c_str(),
-                compareTable(Table, {100, 200, 500}, P->optimum(),
-                             P->objective().HigherIsBetter, false)
+                F.c_str(), P.recorded(), P.failedCount(), *P.optimum(),
+                P.objective().Name.c_str(),
+                compareTable(Table, {100, 200, 500}, P.optimum(),
+                             P.objective().HigherIsBetter, false)
                     .c_str());
     std::fflush(stdout);
   }
@@ -133,7 +138,12 @@ int main(int argc, char **argv) {
       std::string A = argv[I];
       bool HasValue = I + 1 < argc;
       if (A == "--with" && HasValue) {
-        Extra.push_back(bench::parseVariant(argv[++I]));
+        llvm::Expected<Variant> V = bench::parseVariant(argv[++I]);
+        if (!V) {
+          std::cerr << "gevo-tuner-bench: error: " << llvm::toString(V.takeError()) << "\n";
+          return 1;
+        }
+        Extra.push_back(std::move(*V));
         if (llvm::Error E = resolveOptions(Extra.back().Strategy, Extra.back().Opts).takeError())
           throw std::invalid_argument(llvm::toString(std::move(E)));
       } else if (A == "--space" && HasValue)

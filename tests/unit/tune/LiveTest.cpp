@@ -40,7 +40,11 @@ struct Problems : ::testing::Environment {
     if (!Source.empty())
       O.KernelSource = std::string(GEVO_TUNE_TEST_DATA) + "/" + Source;
     O.Workers = 1;
-    all()[Name] = LiveProblem::create(parseOperator(Kind, Size), O);
+    llvm::Expected<OperatorShape> Op = parseOperator(Kind, Size);
+    ASSERT_TRUE(bool(Op)) << llvm::toString(Op.takeError());
+    llvm::Expected<std::unique_ptr<LiveProblem>> P = LiveProblem::create(*Op, O);
+    ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+    all()[Name] = std::move(*P);
   }
 
   void SetUp() override {
