@@ -28,7 +28,10 @@
 #include "gevo/evolve/tune/Compare.h"
 #include "gevo/evolve/tune/Replay.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -133,55 +136,54 @@ int main(int argc, char **argv) {
   std::vector<Variant> Rows, Extra;
   bench::FamilyOptions FO;
   std::string Only;
-  try {
-    for (int I = 2; I < argc; ++I) {
-      std::string A = argv[I];
-      bool HasValue = I + 1 < argc;
-      if (A == "--with" && HasValue) {
-        llvm::Expected<Variant> V = bench::parseVariant(argv[++I]);
-        if (!V) {
-          std::cerr << "gevo-tuner-bench: error: " << llvm::toString(V.takeError()) << "\n";
-          return 1;
-        }
-        Extra.push_back(std::move(*V));
-        if (llvm::Error E = resolveOptions(Extra.back().Strategy, Extra.back().Opts).takeError())
-          throw std::invalid_argument(llvm::toString(std::move(E)));
-      } else if (A == "--space" && HasValue)
-        SpacePath = argv[++I];
-      else if (A == "--seeds" && HasValue)
-        Seeds = std::stoull(argv[++I]);
-      else if (A == "--trials" && HasValue)
-        Trials = std::stoull(argv[++I]);
-      else if (A == "--synthetic" && HasValue)
-        FO.Synthetic = unsigned(std::stoul(argv[++I]));
-      else if (A == "--jobs" && HasValue)
-        FO.Jobs = unsigned(std::stoul(argv[++I]));
-      else if (A == "--only" && HasValue)
-        Only = argv[++I];
-      else if (A == "--runs-csv" && HasValue)
-        FO.RunsCsv = argv[++I];
-      else if (A == "--unrestricted")
-        FO.Unrestricted = true;
-      else if (A == "--per-file")
-        FO.PerFile = true;
-      else if (A == "--lofo")
-        FO.Lofo = true;
-      else if (A.rfind("--", 0) == 0)
-        throw std::invalid_argument("unknown option '" + A + "'");
-      else
-        Files.push_back(A);
-    }
-    std::vector<std::string> Picked = splitList(Only);
-    for (const StrategyInfo *I : strategies())
-      if (Picked.empty() || std::find(Picked.begin(), Picked.end(), I->Name) != Picked.end())
-        Rows.push_back({I->Name, I->Name, {}});
-    for (const std::string &N : Picked)
-      if (!findStrategy(N))
-        throw std::invalid_argument("--only: unknown strategy '" + N + "'");
-  } catch (const std::exception &E) {
-    std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
+  auto Bad = [](const std::string &Msg) {
+    std::cerr << "gevo-tuner-bench: error: " << Msg << "\n";
     return 1;
+  };
+  for (int I = 2; I < argc; ++I) {
+    std::string A = argv[I];
+    bool HasValue = I + 1 < argc;
+    uint64_t *Count = A == "--seeds" ? &Seeds : A == "--trials" ? &Trials : nullptr;
+    unsigned *Small = A == "--synthetic" ? &FO.Synthetic : A == "--jobs" ? &FO.Jobs : nullptr;
+    if (A == "--with" && HasValue) {
+      llvm::Expected<Variant> V = bench::parseVariant(argv[++I]);
+      if (!V)
+        return Bad(llvm::toString(V.takeError()));
+      Extra.push_back(std::move(*V));
+      if (llvm::Error E = resolveOptions(Extra.back().Strategy, Extra.back().Opts).takeError())
+        return Bad(llvm::toString(std::move(E)));
+    } else if ((Count || Small) && HasValue) {
+      uint64_t V;
+      if (llvm::StringRef(argv[++I]).getAsInteger(10, V) || (Small && V > UINT_MAX))
+        return Bad(A + ": '" + argv[I] + "' is not a count");
+      if (Count)
+        *Count = V;
+      else
+        *Small = unsigned(V);
+    } else if (A == "--space" && HasValue)
+      SpacePath = argv[++I];
+    else if (A == "--only" && HasValue)
+      Only = argv[++I];
+    else if (A == "--runs-csv" && HasValue)
+      FO.RunsCsv = argv[++I];
+    else if (A == "--unrestricted")
+      FO.Unrestricted = true;
+    else if (A == "--per-file")
+      FO.PerFile = true;
+    else if (A == "--lofo")
+      FO.Lofo = true;
+    else if (A.rfind("--", 0) == 0)
+      return Bad("unknown option '" + A + "'");
+    else
+      Files.push_back(A);
   }
+  std::vector<std::string> Picked = splitList(Only);
+  for (const StrategyInfo *I : strategies())
+    if (Picked.empty() || std::find(Picked.begin(), Picked.end(), I->Name) != Picked.end())
+      Rows.push_back({I->Name, I->Name, {}});
+  for (const std::string &N : Picked)
+    if (!findStrategy(N))
+      return Bad("--only: unknown strategy '" + N + "'");
   Rows.insert(Rows.end(), Extra.begin(), Extra.end());
   if (Mode == "overhead")
     return overhead(SpacePath, Rows, Trials);
