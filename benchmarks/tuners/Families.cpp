@@ -22,6 +22,8 @@
 #include "gevo/evolve/tune/Replay.h"
 #include "gevo/support/Stats.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -39,7 +41,13 @@ using namespace gevo::evolve::tune;
 
 namespace gevo::bench {
 
-Variant parseVariant(const std::string &Text) {
+namespace {
+llvm::Error benchError(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+} // namespace
+
+llvm::Expected<Variant> parseVariant(const std::string &Text) {
   Variant V{Text, Text.substr(0, Text.find(':')), {}};
   if (Text.find(':') == std::string::npos)
     return V;
@@ -47,9 +55,11 @@ Variant parseVariant(const std::string &Text) {
   V.Label = V.Strategy;
   for (std::string Item; std::getline(SS, Item, ',');) {
     auto Eq = Item.find('=');
-    if (Eq == std::string::npos)
-      throw std::invalid_argument("--with: '" + Item + "' is not OPTION=VALUE");
-    V.Opts[Item.substr(0, Eq)] = std::stod(Item.substr(Eq + 1));
+    double Value;
+    if (Eq == std::string::npos ||
+        llvm::StringRef(Item).substr(Eq + 1).getAsDouble(Value))
+      return benchError("--with: '" + Item + "' is not OPTION=VALUE");
+    V.Opts[Item.substr(0, Eq)] = Value;
     V.Label += " " + Item;
   }
   return V;
@@ -67,7 +77,7 @@ struct Cell {
   double Within = 0;   // share of runs within 3%
 };
 
-std::vector<File> collect(const FamilyOptions &O) {
+llvm::Expected<std::vector<File>> collect(const FamilyOptions &O) {
   std::vector<File> Files;
   for (const std::string &D : O.Dirs) {
     std::string Family = fs::path(D).lexically_normal().filename().string();
@@ -82,7 +92,7 @@ std::vector<File> collect(const FamilyOptions &O) {
           E.path().string().compare(E.path().string().size() - 8, 8, ".json.gz") == 0)
         Paths.push_back(E.path().string());
     if (EC || Paths.empty())
-      throw std::invalid_argument(D + ": no *.json.gz files");
+      return benchError(D + ": no *.json.gz files");
     std::sort(Paths.begin(), Paths.end());
     for (const std::string &P : Paths)
       Files.push_back({Family, fs::path(P).filename().string(), P, {}});
@@ -96,13 +106,13 @@ std::vector<File> collect(const FamilyOptions &O) {
 } // namespace
 
 int families(const FamilyOptions &O, const std::vector<Variant> &Rows) {
-  std::vector<File> Files;
-  try {
-    Files = collect(O);
-  } catch (const std::exception &E) {
-    std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
+  llvm::Expected<std::vector<File>> Collected = collect(O);
+  if (!Collected) {
+    std::cerr << "gevo-tuner-bench: error: " << llvm::toString(Collected.takeError())
+              << "\n";
     return 1;
   }
+  std::vector<File> Files = std::move(*Collected);
   ReplayOptions RO;
   RO.Restrict = !O.Unrestricted;
   // Fraction of the optimum at Trials, per file x variant x seed.
@@ -113,14 +123,14 @@ int families(const FamilyOptions &O, const std::vector<Variant> &Rows) {
   tbb::task_arena Arena(int(std::max(1u, O.Jobs)));
   Arena.execute([&] {
     tbb::parallel_for(size_t(0), Files.size(), [&](size_t F) {
-      std::unique_ptr<ReplayProblem> P;
-      try {
-        P = Files[F].Path.empty() ? ReplayProblem::fromJson(Files[F].Json, Files[F].Name, RO)
-                                  : ReplayProblem::load(Files[F].Path, RO);
-      } catch (const SpaceError &E) {
-        Errors[F] = E.what();
+      llvm::Expected<std::unique_ptr<ReplayProblem>> Loaded =
+          Files[F].Path.empty() ? ReplayProblem::fromJson(Files[F].Json, Files[F].Name, RO)
+                                : ReplayProblem::load(Files[F].Path, RO);
+      if (!Loaded) {
+        Errors[F] = llvm::toString(Loaded.takeError());
         return;
       }
+      std::unique_ptr<ReplayProblem> P = std::move(*Loaded);
       for (size_t V = 0; V < NV; ++V)
         for (uint64_t Seed = 0; Seed < NS; ++Seed) {
           RunOptions R;

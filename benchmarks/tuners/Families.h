@@ -4,6 +4,8 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
+#include "llvm/Support/Error.h"
+
 #include <string>
 #include <vector>
 
@@ -14,8 +16,9 @@ struct Variant {
   std::string Label, Strategy;
   evolve::tune::Options Opts;
 };
-/// "opevo:q=0.1,lambda=4" (or a plain name); throws std::invalid_argument.
-Variant parseVariant(const std::string &Text);
+/// "opevo:q=0.1,lambda=4" (or a plain name); a one-line error for an item
+/// that is not OPTION=NUMBER.
+llvm::Expected<Variant> parseVariant(const std::string &Text);
 
 struct FamilyOptions {
   std::vector<std::string> Dirs; ///< one family each: its *.json.gz files

@@ -14,7 +14,7 @@
 
 #include <cmath>
 #include <functional>
-#include <stdexcept>
+#include <map>
 
 namespace gevo::bench {
 namespace {
@@ -230,23 +230,23 @@ const std::vector<std::string> &syntheticKinds() {
   return K;
 }
 
-SyntheticSpace syntheticSpace(const std::string &Kind, uint64_t Seed) {
+llvm::Expected<SyntheticSpace> syntheticSpace(const std::string &Kind, uint64_t Seed) {
+  static const std::map<std::string, Shape (*)(uint64_t)> Makers = {
+      {"separable", separable}, {"multimodal", multimodal}, {"plateau", plateau},
+      {"invalid", invalid},     {"mixed", mixed}};
+  auto It = Makers.find(Kind);
+  if (It == Makers.end())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "unknown synthetic kind '" + Kind + "'");
   std::string Name = Kind + "-" + std::to_string(Seed);
-  Shape S = Kind == "separable"    ? separable(Seed)
-            : Kind == "multimodal" ? multimodal(Seed)
-            : Kind == "plateau"    ? plateau(Seed)
-            : Kind == "invalid"    ? invalid(Seed)
-            : Kind == "mixed"      ? mixed(Seed)
-                                   : throw std::invalid_argument("unknown synthetic kind '" +
-                                                                 Kind + "'");
-  return {Name, cacheOf(S, Name)};
+  return SyntheticSpace{Name, cacheOf(It->second(Seed), Name)};
 }
 
 std::vector<SyntheticSpace> syntheticFamily(unsigned Instances) {
   std::vector<SyntheticSpace> Out;
   for (const std::string &K : syntheticKinds())
     for (unsigned I = 1; I <= Instances; ++I)
-      Out.push_back(syntheticSpace(K, I));
+      Out.push_back(llvm::cantFail(syntheticSpace(K, I))); // a known kind
   return Out;
 }
 

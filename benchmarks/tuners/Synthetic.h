@@ -10,6 +10,8 @@
 #ifndef GEVO_BENCHMARKS_TUNERS_SYNTHETIC_H
 #define GEVO_BENCHMARKS_TUNERS_SYNTHETIC_H
 
+#include "llvm/Support/Error.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -24,8 +26,8 @@ struct SyntheticSpace {
 
 /// The structures, in order: separable, multimodal, plateau, invalid, mixed.
 const std::vector<std::string> &syntheticKinds();
-/// One space of a kind (throws std::invalid_argument for an unknown one).
-SyntheticSpace syntheticSpace(const std::string &Kind, uint64_t Seed);
+/// One space of a kind (an error for an unknown one).
+llvm::Expected<SyntheticSpace> syntheticSpace(const std::string &Kind, uint64_t Seed);
 /// Every kind for seeds 1..Instances.
 std::vector<SyntheticSpace> syntheticFamily(unsigned Instances);
 

@@ -28,7 +28,10 @@
 #include "gevo/evolve/tune/Compare.h"
 #include "gevo/evolve/tune/Replay.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -45,7 +48,12 @@ namespace {
 /// first 200, 1,000 and all, and the marginal cost of the last fifth.
 int overhead(const std::string &SpacePath, const std::vector<Variant> &Rows,
              uint64_t Trials) {
-  Space S = Space::load(SpacePath);
+  llvm::Expected<Space> Loaded = Space::load(SpacePath);
+  if (!Loaded) {
+    std::cerr << "gevo-tuner-bench: error: " << llvm::toString(Loaded.takeError()) << "\n";
+    return 1;
+  }
+  const Space &S = *Loaded;
   std::printf("Tuner overhead on %s (synthetic objective), ms per trial\n\n",
               S.name().c_str());
   uint64_t Tail = Trials - Trials / 5;
@@ -84,13 +92,13 @@ int overhead(const std::string &SpacePath, const std::vector<Variant> &Rows,
 int quality(const std::vector<std::string> &Files, const std::vector<Variant> &Rows,
             uint64_t Seeds, uint64_t Trials) {
   for (const std::string &F : Files) {
-    std::unique_ptr<ReplayProblem> P;
-    try {
-      P = ReplayProblem::load(F);
-    } catch (const SpaceError &E) {
-      std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
+    llvm::Expected<std::unique_ptr<ReplayProblem>> Loaded = ReplayProblem::load(F);
+    if (!Loaded) {
+      std::cerr << "gevo-tuner-bench: error: " << llvm::toString(Loaded.takeError())
+                << "\n";
       return 1;
     }
+    ReplayProblem &P = **Loaded;
     std::vector<CompareRow> Table;
     for (const Variant &V : Rows) {
       CompareRow Row{V.Label, {}, 0, 0};
@@ -100,7 +108,7 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
         O.Opts = V.Opts;
         O.Seed = Seed;
         O.Limit.Evaluations = Trials;
-        RunResult R = llvm::cantFail(runTuner(*P, O)); // variants checked when parsed
+        RunResult R = llvm::cantFail(runTuner(P, O)); // variants checked when parsed
         Row.Curves.push_back(R.BestSoFar);
         Row.TunerSeconds += R.TunerSeconds;
         Row.Trials += R.Trials;
@@ -108,10 +116,10 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
       Table.push_back(std::move(Row));
     }
     std::printf("### %s (%zu configs, %zu failed, optimum %g %s)\n\n%s\n",
-                F.c_str(), P->recorded(), P->failedCount(), *P->optimum(),
-                P->objective().Name.c_str(),
-                compareTable(Table, {100, 200, 500}, P->optimum(),
-                             P->objective().HigherIsBetter, false)
+                F.c_str(), P.recorded(), P.failedCount(), *P.optimum(),
+                P.objective().Name.c_str(),
+                compareTable(Table, {100, 200, 500}, P.optimum(),
+                             P.objective().HigherIsBetter, false)
                     .c_str());
     std::fflush(stdout);
   }
@@ -128,50 +136,54 @@ int main(int argc, char **argv) {
   std::vector<Variant> Rows, Extra;
   bench::FamilyOptions FO;
   std::string Only;
-  try {
-    for (int I = 2; I < argc; ++I) {
-      std::string A = argv[I];
-      bool HasValue = I + 1 < argc;
-      if (A == "--with" && HasValue) {
-        Extra.push_back(bench::parseVariant(argv[++I]));
-        if (llvm::Error E = resolveOptions(Extra.back().Strategy, Extra.back().Opts).takeError())
-          throw std::invalid_argument(llvm::toString(std::move(E)));
-      } else if (A == "--space" && HasValue)
-        SpacePath = argv[++I];
-      else if (A == "--seeds" && HasValue)
-        Seeds = std::stoull(argv[++I]);
-      else if (A == "--trials" && HasValue)
-        Trials = std::stoull(argv[++I]);
-      else if (A == "--synthetic" && HasValue)
-        FO.Synthetic = unsigned(std::stoul(argv[++I]));
-      else if (A == "--jobs" && HasValue)
-        FO.Jobs = unsigned(std::stoul(argv[++I]));
-      else if (A == "--only" && HasValue)
-        Only = argv[++I];
-      else if (A == "--runs-csv" && HasValue)
-        FO.RunsCsv = argv[++I];
-      else if (A == "--unrestricted")
-        FO.Unrestricted = true;
-      else if (A == "--per-file")
-        FO.PerFile = true;
-      else if (A == "--lofo")
-        FO.Lofo = true;
-      else if (A.rfind("--", 0) == 0)
-        throw std::invalid_argument("unknown option '" + A + "'");
-      else
-        Files.push_back(A);
-    }
-    std::vector<std::string> Picked = splitList(Only);
-    for (const StrategyInfo *I : strategies())
-      if (Picked.empty() || std::find(Picked.begin(), Picked.end(), I->Name) != Picked.end())
-        Rows.push_back({I->Name, I->Name, {}});
-    for (const std::string &N : Picked)
-      if (!findStrategy(N))
-        throw std::invalid_argument("--only: unknown strategy '" + N + "'");
-  } catch (const std::exception &E) {
-    std::cerr << "gevo-tuner-bench: error: " << E.what() << "\n";
+  auto Bad = [](const std::string &Msg) {
+    std::cerr << "gevo-tuner-bench: error: " << Msg << "\n";
     return 1;
+  };
+  for (int I = 2; I < argc; ++I) {
+    std::string A = argv[I];
+    bool HasValue = I + 1 < argc;
+    uint64_t *Count = A == "--seeds" ? &Seeds : A == "--trials" ? &Trials : nullptr;
+    unsigned *Small = A == "--synthetic" ? &FO.Synthetic : A == "--jobs" ? &FO.Jobs : nullptr;
+    if (A == "--with" && HasValue) {
+      llvm::Expected<Variant> V = bench::parseVariant(argv[++I]);
+      if (!V)
+        return Bad(llvm::toString(V.takeError()));
+      Extra.push_back(std::move(*V));
+      if (llvm::Error E = resolveOptions(Extra.back().Strategy, Extra.back().Opts).takeError())
+        return Bad(llvm::toString(std::move(E)));
+    } else if ((Count || Small) && HasValue) {
+      uint64_t V;
+      if (llvm::StringRef(argv[++I]).getAsInteger(10, V) || (Small && V > UINT_MAX))
+        return Bad(A + ": '" + argv[I] + "' is not a count");
+      if (Count)
+        *Count = V;
+      else
+        *Small = unsigned(V);
+    } else if (A == "--space" && HasValue)
+      SpacePath = argv[++I];
+    else if (A == "--only" && HasValue)
+      Only = argv[++I];
+    else if (A == "--runs-csv" && HasValue)
+      FO.RunsCsv = argv[++I];
+    else if (A == "--unrestricted")
+      FO.Unrestricted = true;
+    else if (A == "--per-file")
+      FO.PerFile = true;
+    else if (A == "--lofo")
+      FO.Lofo = true;
+    else if (A.rfind("--", 0) == 0)
+      return Bad("unknown option '" + A + "'");
+    else
+      Files.push_back(A);
   }
+  std::vector<std::string> Picked = splitList(Only);
+  for (const StrategyInfo *I : strategies())
+    if (Picked.empty() || std::find(Picked.begin(), Picked.end(), I->Name) != Picked.end())
+      Rows.push_back({I->Name, I->Name, {}});
+  for (const std::string &N : Picked)
+    if (!findStrategy(N))
+      return Bad("--only: unknown strategy '" + N + "'");
   Rows.insert(Rows.end(), Extra.begin(), Extra.end());
   if (Mode == "overhead")
     return overhead(SpacePath, Rows, Trials);

@@ -9,6 +9,8 @@
 
 #include "gevo/evolve/tune/Space.h"
 
+#include "TuneError.h"
+
 #include <sstream>
 
 namespace gevo::evolve::tune {
@@ -17,64 +19,84 @@ using nlohmann::json;
 
 namespace {
 /// One factor of a constraint term: "N", or "N[2]" for one factor or entry.
-Constraint::Factor parseFactor(const Space &Sp, const json &T) {
+llvm::Expected<Constraint::Factor> parseFactor(const Space &Sp, const json &T) {
   if (!T.is_string())
-    throw SpaceError("constraint term " + T.dump() + " is not a string");
+    return tuneError("constraint term " + T.dump() + " is not a string");
   std::string S = T, Name = S;
   Constraint::Factor F{};
   if (auto Open = S.find('['); Open != std::string::npos) {
     Name = S.substr(0, Open);
     try {
       F.Slot = std::stoul(S.substr(Open + 1));
-    } catch (...) {
-      throw SpaceError("constraint term '" + S + "' has a bad index");
+    } catch (const std::logic_error &) { // invalid_argument, out_of_range
+      return tuneError("constraint term '" + S + "' has a bad index");
     }
   }
   auto Idx = Sp.indexOf(Name);
   if (!Idx)
-    throw SpaceError("constraint term '" + S + "' names no parameter");
+    return tuneError("constraint term '" + S + "' names no parameter");
   const Param &P = Sp.param(*Idx);
   if (F.Slot ? *F.Slot >= P.raw(0).size() : P.raw(0).size() != 1)
-    throw SpaceError("constraint term '" + S + "' needs a valid [index]");
+    return tuneError("constraint term '" + S + "' needs a valid [index]");
   if (P.kind() == ParamKind::Categorical)
-    throw SpaceError("constraint term '" + S + "' is categorical");
+    return tuneError("constraint term '" + S + "' is categorical");
   F.ParamIndex = *Idx;
   return F;
 }
 
-Constraint::Term parseTerm(const Space &Sp, const json &Product, double Coef) {
+llvm::Expected<Constraint::Term> parseTerm(const Space &Sp, const json &Product,
+                                           double Coef) {
   if (!Product.is_array())
-    throw SpaceError("a constraint's \"product\" must be an array of terms");
+    return tuneError("a constraint's \"product\" must be an array of terms");
   Constraint::Term T;
   T.Coef = Coef;
-  for (const json &F : Product)
-    T.Factors.push_back(parseFactor(Sp, F));
+  for (const json &F : Product) {
+    llvm::Expected<Constraint::Factor> Factor = parseFactor(Sp, F);
+    if (!Factor)
+      return Factor.takeError();
+    T.Factors.push_back(*Factor);
+  }
   return T;
+}
+
+/// The terms of a constraint's "sum" array.
+llvm::Error parseSum(const Space &Sp, const json &Sum, Constraint &C) {
+  if (!Sum.is_array())
+    return tuneError("a constraint's \"sum\" must be an array");
+  for (const json &T : Sum) {
+    if (!T.is_object() || !T.contains("product"))
+      return tuneError("a \"sum\" entry needs a \"product\": " + T.dump());
+    const json &Coef = T.contains("coef") ? T["coef"] : json(1);
+    if (!Coef.is_number())
+      return tuneError("a \"coef\" must be a number: " + Coef.dump());
+    llvm::Expected<Constraint::Term> Term =
+        parseTerm(Sp, T["product"], Coef.get<double>());
+    if (!Term)
+      return Term.takeError();
+    C.Terms.push_back(std::move(*Term));
+  }
+  return llvm::Error::success();
 }
 } // namespace
 
-void Space::addConstraint(const json &J) {
+llvm::Error Space::addConstraint(const json &J) {
   Constraint C;
   if (!J.is_object() || J.contains("product") == J.contains("sum"))
-    throw SpaceError("a constraint needs a \"product\" or a \"sum\" array");
+    return tuneError("a constraint needs a \"product\" or a \"sum\" array");
+  if (J.contains("what") && !J["what"].is_string())
+    return tuneError("a constraint's \"what\" must be a string");
   C.What = J.value("what", std::string("constraint"));
   if (J.contains("product")) {
-    C.Terms.push_back(parseTerm(*this, J["product"], 1));
-  } else {
-    if (!J["sum"].is_array())
-      throw SpaceError("a constraint's \"sum\" must be an array");
-    for (const json &T : J["sum"]) {
-      if (!T.is_object() || !T.contains("product"))
-        throw SpaceError("a \"sum\" entry needs a \"product\": " + T.dump());
-      const json &Coef = T.contains("coef") ? T["coef"] : json(1);
-      if (!Coef.is_number())
-        throw SpaceError("a \"coef\" must be a number: " + Coef.dump());
-      C.Terms.push_back(parseTerm(*this, T["product"], Coef.get<double>()));
-    }
+    llvm::Expected<Constraint::Term> Term = parseTerm(*this, J["product"], 1);
+    if (!Term)
+      return Term.takeError();
+    C.Terms.push_back(std::move(*Term));
+  } else if (llvm::Error E = parseSum(*this, J["sum"], C)) {
+    return E;
   }
   for (const char *Bound : {"min", "max"})
     if (J.contains(Bound) && !J[Bound].is_number())
-      throw SpaceError(std::string("a constraint's \"") + Bound +
+      return tuneError(std::string("a constraint's \"") + Bound +
                        "\" must be a number");
   if (J.contains("min"))
     C.Min = J["min"].get<double>();
@@ -82,6 +104,7 @@ void Space::addConstraint(const json &J) {
     C.Max = J["max"].get<double>();
   Constraints.push_back(std::move(C));
   ConstraintJson.push_back(J);
+  return llvm::Error::success();
 }
 
 const Constraint *Space::firstBroken(const Config &C, double &Value) const {

@@ -3,6 +3,7 @@
 #include "gevo/evolve/tune/Live.h"
 
 #include "LiveWorker.h"
+#include "TuneError.h"
 
 #include "gevo/harness/Sandbox.h"
 
@@ -103,25 +104,34 @@ Evaluation failed(Status S, const std::string &Type, const std::string &Message,
   return E;
 }
 
-void checkFile(const std::string &What, const std::string &Path, bool Exec) {
+llvm::Error checkFile(const std::string &What, const std::string &Path, bool Exec) {
   if (Path.empty() || access(Path.c_str(), Exec ? X_OK : R_OK) != 0)
-    throw LiveError("cannot " + std::string(Exec ? "run " : "read ") + What +
-                    " '" + Path + "'");
+    return tuneError("cannot " + std::string(Exec ? "run " : "read ") + What +
+                     " '" + Path + "'");
+  return llvm::Error::success();
+}
+
+/// The options make sense: a known metric and GPU, workers and repeats.
+llvm::Error checkOptions(const LiveOptions &O) {
+  if (O.Metric != "modeled" && O.Metric != "count" && O.Metric != "time")
+    return tuneError("unknown live metric '" + O.Metric + "' (modeled, count, time)");
+  if (auto G = gevo::cpu::findGpu(O.Gpu); !G)
+    return G.takeError();
+  if (O.Workers == 0 || O.Repeat == 0)
+    return tuneError("the live objective needs at least one worker and one repeat");
+  return llvm::Error::success();
 }
 } // namespace
 
-std::unique_ptr<LiveProblem> LiveProblem::create(const OperatorShape &Op,
-                                                 const LiveOptions &O,
-                                                 const std::optional<Space> &Given) {
-  if (O.Metric != "modeled" && O.Metric != "count" && O.Metric != "time")
-    throw LiveError("unknown live metric '" + O.Metric +
-                    "' (modeled, count, time)");
-  if (auto G = gevo::cpu::findGpu(O.Gpu); !G)
-    throw LiveError(llvm::toString(G.takeError()));
-  if (O.Workers == 0 || O.Repeat == 0)
-    throw LiveError("the live objective needs at least one worker and one repeat");
-  Space Mine = operatorSpace(Op, O.TemplateLimits);
-  json Params = Mine.toJson()["params"];
+llvm::Expected<std::unique_ptr<LiveProblem>>
+LiveProblem::create(const OperatorShape &Op, const LiveOptions &O,
+                    const std::optional<Space> &Given) {
+  if (llvm::Error E = checkOptions(O))
+    return E;
+  llvm::Expected<Space> Mine = operatorSpace(Op, O.TemplateLimits);
+  if (!Mine)
+    return Mine.takeError();
+  json Params = Mine->toJson()["params"];
   if (Given && Given->toJson()["params"] != Params) {
     std::string Want;
     for (const json &P : Params)
@@ -129,13 +139,16 @@ std::unique_ptr<LiveProblem> LiveProblem::create(const OperatorShape &Op,
               P.at("kind").get<std::string>() +
               (P.contains("total") ? " of " + P["total"].dump() + " in " + P["slots"].dump()
                                    : "");
-    throw LiveError("the space's parameters are not those of " + Op.Name + " (" + Want + ")");
+    return tuneError("the space's parameters are not those of " + Op.Name + " (" +
+                     Want + ")");
   }
-  std::unique_ptr<LiveProblem> P(new LiveProblem(Op, O, Given ? *Given : Mine));
-  P->Template = std::move(Mine);
+  std::unique_ptr<LiveProblem> P(new LiveProblem(Op, O, Given ? *Given : *Mine));
+  P->Template = std::move(*Mine);
   P->Source = O.KernelSource.empty() ? O.KernelDir + "/" + Op.source() : O.KernelSource;
-  checkFile("gevo-cc", O.GevoCc, true);
-  checkFile("the kernel source", P->Source, false);
+  if (llvm::Error E = checkFile("gevo-cc", O.GevoCc, true))
+    return E;
+  if (llvm::Error E = checkFile("the kernel source", P->Source, false))
+    return E;
   auto D = std::make_shared<LiveData>();
   D->Inputs = operatorInputs(Op);
   D->Reference = referenceOutput(Op, D->Inputs);
@@ -150,7 +163,7 @@ std::unique_ptr<LiveProblem> LiveProblem::create(const OperatorShape &Op,
       },
       SO);
   if (!Box)
-    throw LiveError("cannot start the sandbox: " + llvm::toString(Box.takeError()));
+    return tuneError("cannot start the sandbox: " + llvm::toString(Box.takeError()));
   P->Box = std::move(*Box);
   return P;
 }
@@ -224,9 +237,15 @@ Prepared LiveProblem::prepare(const Config &C) const {
     P.Failed = failed(Status::NotApplicable, "instantiation_error", *Why);
     return P;
   }
-  Instance In = instantiate(Op, S, C);
-  P.Key = join(In.Defines, " ");
-  const Compiled &Cc = compile(In.Defines);
+  llvm::Expected<Instance> In = instantiate(Op, S, C);
+  if (!In) {
+    P.Key = "invalid " + std::to_string(S.encode(C));
+    P.Failed = failed(Status::NotApplicable, "instantiation_error",
+                      llvm::toString(In.takeError()));
+    return P;
+  }
+  P.Key = join(In->Defines, " ");
+  const Compiled &Cc = compile(In->Defines);
   if (Cc.TimedOut)
     P.Failed = failed(Status::Timeout, "build_timeout",
                       "gevo-cc took longer than " +
@@ -238,8 +257,8 @@ Prepared LiveProblem::prepare(const Config &C) const {
     return P;
   LiveRequest R;
   R.Kernel = Op.kernel();
-  R.Grid = In.Grid;
-  R.Block = In.Block;
+  R.Grid = In->Grid;
+  R.Block = In->Block;
   R.Repeat = Opts.Metric == "time" ? Opts.Repeat : 1;
   if (Opts.Metric == "modeled")
     R.Gpu = Opts.Gpu;

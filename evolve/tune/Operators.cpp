@@ -2,7 +2,10 @@
 
 #include "gevo/evolve/tune/Operators.h"
 
+#include "TuneError.h"
+
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <sstream>
 
@@ -73,21 +76,22 @@ std::vector<std::string> split(const std::string &S, char Sep) {
   return Out;
 }
 
-uint64_t parseCount(const std::string &Key, const std::string &V) {
+llvm::Expected<uint64_t> parseCount(const std::string &Key, const std::string &V) {
   size_t End = 0;
   unsigned long long X = 0;
   try {
     X = std::stoull(V, &End);
-  } catch (...) {
+  } catch (const std::logic_error &) { // invalid_argument, out_of_range
     End = 0;
   }
   if (V.empty() || End != V.size() || V[0] == '-' || X > (1ull << 31))
-    throw SpaceError("--size: " + Key + "=" + V + " is not a count");
+    return tuneError("--size: " + Key + "=" + V + " is not a count");
   return X;
 }
 
 /// The preset named in Size (if any) with the key=value overrides applied.
-Sizes resolveSizes(OperatorKind K, const std::string &Size, std::string &Name) {
+llvm::Expected<Sizes> resolveSizes(OperatorKind K, const std::string &Size,
+                                   std::string &Name) {
   const auto &P = presets(K);
   Sizes Out = P.at("");
   Name.clear();
@@ -97,7 +101,7 @@ Sizes resolveSizes(OperatorKind K, const std::string &Size, std::string &Name) {
     if (Eq == std::string::npos) {
       auto It = P.find(Item);
       if (Item.empty() || It == P.end() || !Name.empty())
-        throw SpaceError("--size: '" + Item + "' is not a " +
+        return tuneError("--size: '" + Item + "' is not a " +
                          operatorKindName(K) + " operator (see --help)");
       Out = It->second;
       Name = Item;
@@ -105,9 +109,12 @@ Sizes resolveSizes(OperatorKind K, const std::string &Size, std::string &Name) {
     }
     std::string Key = Item.substr(0, Eq);
     if (!Out.count(Key))
-      throw SpaceError("--size: " + std::string(operatorKindName(K)) +
+      return tuneError("--size: " + std::string(operatorKindName(K)) +
                        " has no size '" + Key + "'");
-    Out[Key] = parseCount(Key, Item.substr(Eq + 1));
+    llvm::Expected<uint64_t> Count = parseCount(Key, Item.substr(Eq + 1));
+    if (!Count)
+      return Count.takeError();
+    Out[Key] = *Count;
     Overridden = true;
   }
   if (Overridden || Name.empty()) {
@@ -120,37 +127,39 @@ Sizes resolveSizes(OperatorKind K, const std::string &Size, std::string &Name) {
   return Out;
 }
 
-void checkShape(const OperatorShape &Op) {
-  auto Positive = [](const char *Key, uint64_t V) {
-    if (V == 0)
-      throw SpaceError(std::string("--size: ") + Key + " must be positive");
+/// Every size positive, every buffer indexable with int.
+llvm::Error checkShape(const OperatorShape &Op) {
+  using Count = std::pair<const char *, double>;
+  auto Check = [](std::initializer_list<Count> Positive,
+                  std::initializer_list<Count> Elements) -> llvm::Error {
+    for (auto [Key, V] : Positive)
+      if (V == 0)
+        return tuneError(std::string("--size: ") + Key + " must be positive");
+    for (auto [What, Elems] : Elements)
+      if (Elems >= 2147483648.0)
+        return tuneError(std::string("--size: the ") + What +
+                         " has 2^31 elements or more (the kernels index with int)");
+    return llvm::Error::success();
   };
-  auto Fits = [](const char *What, double Elems) {
-    if (Elems >= 2147483648.0)
-      throw SpaceError(std::string("--size: the ") + What +
-                       " has 2^31 elements or more (the kernels index with int)");
-  };
-  Positive("batch", Op.Batch);
-  if (Op.Kind != OperatorKind::Conv2D) {
-    Positive("n", Op.N), Positive("k", Op.K), Positive("m", Op.M);
-    Fits("A", double(Op.Batch) * Op.N * Op.K);
-    Fits("B", double(Op.Batch) * Op.K * Op.M);
-    Fits("C", double(Op.Batch) * Op.N * Op.M);
-    return;
-  }
-  for (auto [Key, V] : {std::pair{"cin", Op.Cin}, {"h", Op.H}, {"w", Op.W},
-                        {"cout", Op.Cout}, {"hk", Op.Hk}, {"wk", Op.Wk},
-                        {"stride", Op.Stride}})
-    Positive(Key, V);
+  double B = double(Op.Batch);
+  if (Op.Kind != OperatorKind::Conv2D)
+    return Check({{"batch", B}, {"n", Op.N}, {"k", Op.K}, {"m", Op.M}},
+                 {{"A", B * Op.N * Op.K}, {"B", B * Op.K * Op.M}, {"C", B * Op.N * Op.M}});
+  if (llvm::Error E = Check({{"batch", B}, {"cin", Op.Cin}, {"h", Op.H}, {"w", Op.W},
+                             {"cout", Op.Cout}, {"hk", Op.Hk}, {"wk", Op.Wk},
+                             {"stride", Op.Stride}},
+                            {}))
+    return E;
   if (Op.Hk > Op.H + 2 * Op.Pad || Op.Wk > Op.W + 2 * Op.Pad)
-    throw SpaceError("--size: the kernel is larger than the padded image");
-  Fits("input", double(Op.Batch) * Op.Cin * Op.H * Op.W);
-  Fits("output", double(Op.Batch) * Op.Cout * Op.hout() * Op.wout());
+    return tuneError("--size: the kernel is larger than the padded image");
+  return Check({}, {{"input", B * Op.Cin * Op.H * Op.W},
+                    {"output", B * Op.Cout * Op.hout() * Op.wout()}});
 }
 
 } // namespace
 
-OperatorShape parseOperator(const std::string &Kind, const std::string &Size) {
+llvm::Expected<OperatorShape> parseOperator(const std::string &Kind,
+                                            const std::string &Size) {
   OperatorShape Op;
   if (Kind == "matmul")
     Op.Kind = OperatorKind::MatMul;
@@ -159,9 +168,12 @@ OperatorShape parseOperator(const std::string &Kind, const std::string &Size) {
   else if (Kind == "conv2d")
     Op.Kind = OperatorKind::Conv2D;
   else
-    throw SpaceError("unknown operator '" + Kind +
+    return tuneError("unknown operator '" + Kind +
                      "' (matmul, batch_matmul, conv2d)");
-  Sizes Z = resolveSizes(Op.Kind, Size, Op.Name);
+  llvm::Expected<Sizes> Resolved = resolveSizes(Op.Kind, Size, Op.Name);
+  if (!Resolved)
+    return Resolved.takeError();
+  const Sizes &Z = *Resolved;
   auto Get = [&](const char *Key, uint64_t Default) {
     return Z.count(Key) ? Z.at(Key) : Default;
   };
@@ -172,8 +184,9 @@ OperatorShape parseOperator(const std::string &Kind, const std::string &Size) {
   Op.Cout = Get("cout", 1), Op.Hk = Get("hk", 1), Op.Wk = Get("wk", 1);
   Op.Stride = Get("stride", 1), Op.Pad = Get("pad", 0);
   if (Get("trans_a", 0) > 1 || Get("trans_b", 0) > 1)
-    throw SpaceError("--size: trans_a and trans_b are 0 or 1");
-  checkShape(Op);
+    return tuneError("--size: trans_a and trans_b are 0 or 1");
+  if (llvm::Error E = checkShape(Op))
+    return E;
   return Op;
 }
 
@@ -212,62 +225,93 @@ json atMost(const std::string &What, const Poly &P, double Max) {
   return {{"what", What}, {"sum", Sum}, {"max", Max}};
 }
 
-void addMatMulParams(const OperatorShape &Op, const Limits &L, Space &S) {
+struct Factorization {
+  const char *Name;
+  uint64_t Total;
+  unsigned Slots;
+};
+
+llvm::Error addFactorizations(Space &S, std::initializer_list<Factorization> Fs) {
+  for (const Factorization &F : Fs)
+    if (llvm::Error E = S.add(Param::factorization(F.Name, F.Total, F.Slots)))
+      return E;
+  return llvm::Error::success();
+}
+
+llvm::Error addConstraints(Space &S, const std::vector<json> &Cs) {
+  for (const json &C : Cs)
+    if (llvm::Error E = S.addConstraint(C))
+      return E;
+  return llvm::Error::success();
+}
+
+llvm::Error addMatMulParams(const OperatorShape &Op, const Limits &L, Space &S) {
   if (Op.Kind == OperatorKind::BatchMatMul)
-    S.add(Param::factorization("B", Op.Batch, 2));
-  S.add(Param::factorization("N", Op.N, 4));
-  S.add(Param::factorization("M", Op.M, 4));
-  S.add(Param::factorization("K", Op.K, 3));
-  S.addConstraint({{"what", "threads per block"},
-                   {"product", {"N[2]", "M[2]"}},
-                   {"max", L.ThreadsPerBlock}});
+    if (llvm::Error E = addFactorizations(S, {{"B", Op.Batch, 2}}))
+      return E;
+  if (llvm::Error E = addFactorizations(S, {{"N", Op.N, 4}, {"M", Op.M, 4}, {"K", Op.K, 3}}))
+    return E;
+  std::vector<json> Cs = {{{"what", "threads per block"},
+                           {"product", {"N[2]", "M[2]"}},
+                           {"max", L.ThreadsPerBlock}}};
   Poly BK = factorsOf("K", {1, 2}), K3 = factorsOf("K", {2});
   Poly BN = factorsOf("N", {1, 2, 3}), BM = factorsOf("M", {1, 2, 3});
   Poly TN = factorsOf("N", {1, 3}), TM = factorsOf("M", {1, 3});
-  S.addConstraint(atMost("shared memory bytes", constant(4) * BK * (BN + BM),
-                         L.SharedBytes));
-  S.addConstraint(atMost("registers per thread", TN * TM + K3 * (TN + TM),
-                         L.RegistersPerThread));
+  Cs.push_back(atMost("shared memory bytes", constant(4) * BK * (BN + BM),
+                      L.SharedBytes));
+  Cs.push_back(atMost("registers per thread", TN * TM + K3 * (TN + TM),
+                      L.RegistersPerThread));
   if (Op.N > 65535)
-    S.addConstraint(atMost("grid y blocks", factorsOf("N", {0}), 65535));
+    Cs.push_back(atMost("grid y blocks", factorsOf("N", {0}), 65535));
   if (Op.Batch > 65535)
-    S.addConstraint(atMost("grid z blocks", factorsOf("B", {0}), 65535));
+    Cs.push_back(atMost("grid z blocks", factorsOf("B", {0}), 65535));
+  return addConstraints(S, Cs);
 }
 
-void addConv2DParams(const OperatorShape &Op, const Limits &L, Space &S) {
-  S.add(Param::factorization("Cout", Op.Cout, 4));
-  S.add(Param::factorization("Hout", Op.hout(), 4));
-  S.add(Param::factorization("Wout", Op.wout(), 4));
-  S.add(Param::factorization("Cin", Op.Cin, 2));
-  S.add(Param::factorization("Hk", Op.Hk, 2));
-  S.add(Param::factorization("Wk", Op.Wk, 2));
-  S.add(Param::discrete("auto_unroll_max_step", {0, 512, 1500}));
-  S.add(Param::categorical("unroll_explicit", {0, 1}));
-  S.addConstraint({{"what", "threads per block"},
-                   {"product", {"Cout[2]", "Hout[2]", "Wout[2]"}},
-                   {"max", L.ThreadsPerBlock}});
+llvm::Error addConv2DParams(const OperatorShape &Op, const Limits &L, Space &S) {
+  if (llvm::Error E = addFactorizations(
+          S, {{"Cout", Op.Cout, 4}, {"Hout", Op.hout(), 4}, {"Wout", Op.wout(), 4},
+              {"Cin", Op.Cin, 2}, {"Hk", Op.Hk, 2}, {"Wk", Op.Wk, 2}}))
+    return E;
+  if (llvm::Error E = S.add(Param::discrete("auto_unroll_max_step", {0, 512, 1500})))
+    return E;
+  if (llvm::Error E = S.add(Param::categorical("unroll_explicit", {0, 1})))
+    return E;
+  std::vector<json> Cs = {{{"what", "threads per block"},
+                           {"product", {"Cout[2]", "Hout[2]", "Wout[2]"}},
+                           {"max", L.ThreadsPerBlock}}};
   double St = double(Op.Stride);
   Poly C2 = factorsOf("Cin", {1}), R2 = factorsOf("Hk", {1}), S2 = factorsOf("Wk", {1});
   Poly BF = factorsOf("Cout", {1, 2, 3});
   // The staged input patch: (BY - 1) * stride + r2 rows, likewise columns.
   Poly PH = constant(St) * factorsOf("Hout", {1, 2, 3}) + R2 + constant(-St);
   Poly PW = constant(St) * factorsOf("Wout", {1, 2, 3}) + S2 + constant(-St);
-  S.addConstraint(atMost("shared memory bytes",
-                         constant(4) * C2 * (R2 * S2 * BF + PH * PW),
-                         L.SharedBytes));
+  Cs.push_back(atMost("shared memory bytes",
+                      constant(4) * C2 * (R2 * S2 * BF + PH * PW), L.SharedBytes));
   Poly TF = factorsOf("Cout", {1, 3});
   Poly TYX = factorsOf("Hout", {1, 3}) * factorsOf("Wout", {1, 3});
-  S.addConstraint(atMost("registers per thread", TF * TYX + TF + TYX,
-                         L.RegistersPerThread));
-  S.addConstraint(atMost("grid z blocks",
-                         constant(double(Op.Batch)) * factorsOf("Cout", {0}),
-                         65535));
+  Cs.push_back(atMost("registers per thread", TF * TYX + TF + TYX,
+                      L.RegistersPerThread));
+  Cs.push_back(atMost("grid z blocks",
+                      constant(double(Op.Batch)) * factorsOf("Cout", {0}), 65535));
+  return addConstraints(S, Cs);
 }
 
+/// The parameters instantiate reads.
+std::vector<const char *> paramNames(const OperatorShape &Op) {
+  if (Op.Kind == OperatorKind::Conv2D)
+    return {"Cout", "Hout", "Wout", "Cin", "Hk", "Wk", "auto_unroll_max_step",
+            "unroll_explicit"};
+  if (Op.Kind == OperatorKind::BatchMatMul)
+    return {"B", "N", "M", "K"};
+  return {"N", "M", "K"};
+}
+
+/// The raw values (factors) of parameter Name in C; instantiate checked
+/// that S has it.
 std::vector<uint64_t> factors(const Space &S, const Config &C, const char *Name) {
   std::optional<size_t> I = S.indexOf(Name);
-  if (!I)
-    throw SpaceError(std::string("the space has no parameter '") + Name + "'");
+  assert(I && "instantiate checks the parameters first");
   const std::vector<double> &R = S.param(*I).raw(C[*I]);
   return std::vector<uint64_t>(R.begin(), R.end());
 }
@@ -338,17 +382,20 @@ Instance instantiateConv2D(const OperatorShape &Op, const Space &S, const Config
 
 } // namespace
 
-Space operatorSpace(const OperatorShape &Op, const Limits &L) {
+llvm::Expected<Space> operatorSpace(const OperatorShape &Op, const Limits &L) {
   Space S;
   S.setName(Op.Name);
-  if (Op.Kind == OperatorKind::Conv2D)
-    addConv2DParams(Op, L, S);
-  else
-    addMatMulParams(Op, L, S);
+  if (llvm::Error E = Op.Kind == OperatorKind::Conv2D ? addConv2DParams(Op, L, S)
+                                                      : addMatMulParams(Op, L, S))
+    return prefixed(Op.Name, std::move(E));
   return S;
 }
 
-Instance instantiate(const OperatorShape &Op, const Space &S, const Config &C) {
+llvm::Expected<Instance> instantiate(const OperatorShape &Op, const Space &S,
+                                     const Config &C) {
+  for (const char *Name : paramNames(Op))
+    if (!S.indexOf(Name))
+      return tuneError(std::string("the space has no parameter '") + Name + "'");
   return Op.Kind == OperatorKind::Conv2D ? instantiateConv2D(Op, S, C)
                                          : instantiateMatMul(Op, S, C);
 }

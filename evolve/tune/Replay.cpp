@@ -2,6 +2,8 @@
 
 #include "gevo/evolve/tune/Replay.h"
 
+#include "TuneError.h"
+
 #include <zlib.h>
 
 #include <cmath>
@@ -11,10 +13,10 @@ namespace gevo::evolve::tune {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-std::string readMaybeGzip(const std::string &Path) {
+llvm::Expected<std::string> readMaybeGzip(const std::string &Path) {
   gzFile F = gzopen(Path.c_str(), "rb"); // reads plain files transparently
   if (!F)
-    throw SpaceError("cannot read '" + Path + "'");
+    return tuneError("cannot read '" + Path + "'");
   std::string Out;
   char Buf[1 << 16];
   int N;
@@ -24,7 +26,7 @@ std::string readMaybeGzip(const std::string &Path) {
     int Err;
     std::string Msg = gzerror(F, &Err);
     gzclose(F);
-    throw SpaceError(Path + ": corrupt gzip data (" + Msg + ")");
+    return tuneError(Path + ": corrupt gzip data (" + Msg + ")");
   }
   gzclose(F);
   return Out;
@@ -82,36 +84,39 @@ void addValue(std::vector<json> &Values, const ordered_json &V) {
 
 } // namespace
 
-std::unique_ptr<ReplayProblem> ReplayProblem::load(const std::string &Path,
-                                                   const ReplayOptions &O) {
-  std::string Text = readMaybeGzip(Path);
-  ordered_json J = ordered_json::parse(Text, nullptr, /*allow_exceptions=*/false);
+llvm::Expected<std::unique_ptr<ReplayProblem>>
+ReplayProblem::load(const std::string &Path, const ReplayOptions &O) {
+  llvm::Expected<std::string> Text = readMaybeGzip(Path);
+  if (!Text)
+    return Text.takeError();
+  ordered_json J = ordered_json::parse(*Text, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded())
-    throw SpaceError(Path + ": not valid JSON");
+    return tuneError(Path + ": not valid JSON");
   return fromJson(J, Path, O);
 }
 
-std::unique_ptr<ReplayProblem>
+llvm::Expected<std::unique_ptr<ReplayProblem>>
 ReplayProblem::fromJson(const ordered_json &J, const std::string &Where,
                         const ReplayOptions &O) {
   std::unique_ptr<ReplayProblem> P(new ReplayProblem());
   P->Opts = O;
   P->Where = Where;
-  try {
+  auto Parse = [&]() -> llvm::Error {
     if (J.is_object() && J.contains("cache"))
-      P->parseKernelTuner(J);
-    else if (J.is_object() && J.contains("results"))
-      P->parseT4(J);
-    else
-      throw SpaceError("neither a Kernel Tuner cache (\"cache\") nor a T4 "
-                       "results file (\"results\")");
-  } catch (const SpaceError &E) {
-    throw SpaceError(Where + ": " + E.what());
+      return P->parseKernelTuner(J);
+    if (J.is_object() && J.contains("results"))
+      return P->parseT4(J);
+    return tuneError("neither a Kernel Tuner cache (\"cache\") nor a T4 "
+                     "results file (\"results\")");
+  };
+  try {
+    if (llvm::Error E = Parse())
+      return prefixed(Where, std::move(E));
   } catch (const json::exception &E) {
-    throw SpaceError(Where + ": malformed entry: " + E.what());
+    return tuneError(Where + ": malformed entry: " + E.what());
   }
   if (P->Table.empty())
-    throw SpaceError(Where + ": holds no configurations");
+    return tuneError(Where + ": holds no configurations");
   if (O.Restrict) {
     std::vector<uint64_t> Codes;
     for (const auto &[Code, E] : P->Table)
@@ -121,8 +126,8 @@ ReplayProblem::fromJson(const ordered_json &J, const std::string &Where,
   return P;
 }
 
-void ReplayProblem::buildSpace(const std::vector<std::string> &Names,
-                               const std::vector<std::vector<json>> &Values) {
+llvm::Error ReplayProblem::buildSpace(const std::vector<std::string> &Names,
+                                      const std::vector<std::vector<json>> &Values) {
   for (size_t I = 0; I < Names.size(); ++I) {
     bool Numeric = !Values[I].empty();
     std::vector<double> Nums;
@@ -131,22 +136,22 @@ void ReplayProblem::buildSpace(const std::vector<std::string> &Names,
       if (V.is_number())
         Nums.push_back(V.get<double>());
     }
-    if (Numeric)
-      S.add(Param::discrete(Names[I], Nums));
-    else
-      S.add(Param::categorical(Names[I], Values[I]));
+    if (llvm::Error E = S.add(Numeric ? Param::discrete(Names[I], Nums)
+                                      : Param::categorical(Names[I], Values[I])))
+      return E;
   }
+  return llvm::Error::success();
 }
 
-void ReplayProblem::addEntry(const ordered_json &Params, Entry E) {
+llvm::Error ReplayProblem::addEntry(const ordered_json &Params, Entry E) {
   Config C(S.size());
   for (size_t I = 0; I < S.size(); ++I) {
     const std::string &Name = S.param(I).name();
     if (!Params.contains(Name))
-      throw SpaceError("a configuration lacks parameter '" + Name + "'");
+      return tuneError("a configuration lacks parameter '" + Name + "'");
     auto V = S.param(I).find(json::parse(Params[Name].dump()));
     if (!V)
-      throw SpaceError("a configuration has " + Name + " = " +
+      return tuneError("a configuration has " + Name + " = " +
                        Params[Name].dump() + ", not among its values");
     C[I] = *V;
   }
@@ -155,12 +160,13 @@ void ReplayProblem::addEntry(const ordered_json &Params, Entry E) {
   else if (!Best || (Obj.HigherIsBetter ? E.Value > *Best : E.Value < *Best))
     Best = E.Value;
   Table.emplace(S.encode(C), std::move(E)); // a repeated config: first wins
+  return llvm::Error::success();
 }
 
-void ReplayProblem::parseKernelTuner(const ordered_json &J) {
+llvm::Error ReplayProblem::parseKernelTuner(const ordered_json &J) {
   const ordered_json &Cache = J.at("cache");
   if (!Cache.is_object())
-    throw SpaceError("\"cache\" is not an object");
+    return tuneError("\"cache\" is not an object");
   std::vector<std::string> Names;
   if (J.contains("tune_params_keys"))
     Names = J["tune_params_keys"].get<std::vector<std::string>>();
@@ -169,7 +175,7 @@ void ReplayProblem::parseKernelTuner(const ordered_json &J) {
       if (J.contains("tune_params") && J["tune_params"].contains(K))
         Names.push_back(K);
   if (Names.empty())
-    throw SpaceError("no \"tune_params_keys\"");
+    return tuneError("no \"tune_params_keys\"");
   std::vector<std::vector<json>> Values(Names.size());
   for (size_t I = 0; I < Names.size(); ++I) {
     if (J.contains("tune_params") && J["tune_params"].contains(Names[I]))
@@ -184,18 +190,19 @@ void ReplayProblem::parseKernelTuner(const ordered_json &J) {
       J.contains("objective_higher_is_better")
           ? J["objective_higher_is_better"].get<bool>()
           : higherByName(Obj.Name));
-  buildSpace(Names, Values);
+  if (llvm::Error E = buildSpace(Names, Values))
+    return E;
   bool IsTime = Obj.Name == "time";
   for (const auto &[Key, R] : Cache.items()) {
     if (!R.is_object() || !R.contains(Obj.Name))
-      throw SpaceError("cache entry '" + Key + "' has no \"" + Obj.Name + "\"");
+      return tuneError("cache entry '" + Key + "' has no \"" + Obj.Name + "\"");
     Entry E;
     const auto &V = R[Obj.Name];
     if (V.is_string()) {
       E.Failure = V.get<std::string>();
       E.S = statusOfFailure(E.Failure);
     } else if (!V.is_number()) {
-      throw SpaceError("cache entry '" + Key + "' has a non-numeric \"" +
+      return tuneError("cache entry '" + Key + "' has a non-numeric \"" +
                        Obj.Name + "\"");
     } else {
       E.Value = V.get<double>();
@@ -214,14 +221,16 @@ void ReplayProblem::parseKernelTuner(const ordered_json &J) {
     E.CostSeconds = (Compile + Run) / 1000; // Kernel Tuner records ms
     if (IsTime && R.contains("times"))
       E.Repeats = numbers(R["times"]);
-    addEntry(R, std::move(E));
+    if (llvm::Error Err = addEntry(R, std::move(E)))
+      return Err;
   }
+  return llvm::Error::success();
 }
 
-void ReplayProblem::parseT4(const ordered_json &J) {
+llvm::Error ReplayProblem::parseT4(const ordered_json &J) {
   const ordered_json &Results = J.at("results");
   if (!Results.is_array() || Results.empty())
-    throw SpaceError("\"results\" is not a non-empty array");
+    return tuneError("\"results\" is not a non-empty array");
   std::vector<std::string> Names;
   for (const auto &[K, V] : Results[0].at("configuration").items())
     Names.push_back(K);
@@ -235,7 +244,8 @@ void ReplayProblem::parseT4(const ordered_json &J) {
     First = Results[0]["objectives"][0].get<std::string>();
   Obj.Name = !Opts.Metric.empty() ? Opts.Metric : First;
   Obj.HigherIsBetter = Opts.HigherIsBetter.value_or(higherByName(Obj.Name));
-  buildSpace(Names, Values);
+  if (llvm::Error E = buildSpace(Names, Values))
+    return E;
   for (const auto &R : Results) {
     Entry E;
     std::string Invalidity = R.value("invalidity", "correct");
@@ -250,7 +260,7 @@ void ReplayProblem::parseT4(const ordered_json &J) {
           Found = true;
         }
       if (!Found)
-        throw SpaceError("a correct result has no \"" + Obj.Name +
+        return tuneError("a correct result has no \"" + Obj.Name +
                          "\" measurement");
     }
     if (R.contains("times")) {
@@ -260,8 +270,10 @@ void ReplayProblem::parseT4(const ordered_json &J) {
       if (!Obj.HigherIsBetter)
         E.Repeats = numbers(T.value("runtimes", ordered_json::array()));
     }
-    addEntry(R.at("configuration"), std::move(E));
+    if (llvm::Error Err = addEntry(R.at("configuration"), std::move(E)))
+      return Err;
   }
+  return llvm::Error::success();
 }
 
 Prepared ReplayProblem::prepare(const Config &C) const {

@@ -2,6 +2,8 @@
 
 #include "gevo/evolve/tune/Space.h"
 
+#include "TuneError.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -61,9 +63,10 @@ void factorize(uint64_t Rest, unsigned Slots, std::vector<uint64_t> &Prefix,
 
 } // namespace
 
-Param Param::factorization(std::string Name, uint64_t Total, unsigned Slots) {
+llvm::Expected<Param> Param::factorization(std::string Name, uint64_t Total,
+                                           unsigned Slots) {
   if (Total == 0 || Slots == 0 || Slots > 16)
-    throw SpaceError("factorization '" + Name + "': need total >= 1 and 1..16 slots");
+    return tuneError("factorization '" + Name + "': need total >= 1 and 1..16 slots");
   Param P(std::move(Name), ParamKind::Factorization);
   P.Total = Total;
   P.Slots = Slots;
@@ -72,7 +75,7 @@ Param Param::factorization(std::string Name, uint64_t Total, unsigned Slots) {
   std::vector<uint64_t> Prefix;
   factorize(Total, Slots, Prefix, All);
   if (All.size() > 2000000)
-    throw SpaceError("factorization '" + P.Name + "' has too many values");
+    return tuneError("factorization '" + P.Name + "' has too many values");
   double LogC = std::log(double(Total));
   for (const auto &F : All) {
     P.Values.push_back(F);
@@ -86,9 +89,9 @@ Param Param::factorization(std::string Name, uint64_t Total, unsigned Slots) {
   return P;
 }
 
-Param Param::permutation(std::string Name, unsigned N) {
+llvm::Expected<Param> Param::permutation(std::string Name, unsigned N) {
   if (N == 0 || N > 8)
-    throw SpaceError("permutation '" + Name + "': need 1..8 elements");
+    return tuneError("permutation '" + Name + "': need 1..8 elements");
   Param P(std::move(Name), ParamKind::Permutation);
   P.Total = N;
   P.Slots = N;
@@ -140,12 +143,12 @@ void Param::linkByVectors() {
   }
 }
 
-Param Param::discrete(std::string Name, std::vector<double> Values) {
+llvm::Expected<Param> Param::discrete(std::string Name, std::vector<double> Values) {
   if (Values.empty())
-    throw SpaceError("discrete '" + Name + "' has no values");
+    return tuneError("discrete '" + Name + "' has no values");
   std::sort(Values.begin(), Values.end());
   if (std::adjacent_find(Values.begin(), Values.end()) != Values.end())
-    throw SpaceError("discrete '" + Name + "' repeats a value");
+    return tuneError("discrete '" + Name + "' repeats a value");
   Param P(std::move(Name), ParamKind::Discrete);
   uint32_t N = uint32_t(Values.size());
   for (uint32_t I = 0; I < N; ++I) {
@@ -166,15 +169,15 @@ Param Param::discrete(std::string Name, std::vector<double> Values) {
   return P;
 }
 
-Param Param::categorical(std::string Name, std::vector<json> Values) {
+llvm::Expected<Param> Param::categorical(std::string Name, std::vector<json> Values) {
   if (Values.empty())
-    throw SpaceError("categorical '" + Name + "' has no values");
+    return tuneError("categorical '" + Name + "' has no values");
   Param P(std::move(Name), ParamKind::Categorical);
   uint32_t N = uint32_t(Values.size());
   for (uint32_t I = 0; I < N; ++I) {
     for (uint32_t J = 0; J < I; ++J)
       if (Values[J] == Values[I])
-        throw SpaceError("categorical '" + P.Name + "' repeats a value");
+        return tuneError("categorical '" + P.Name + "' repeats a value");
     P.Raw.push_back({double(I)});
     P.Feat.push_back({N == 1 ? 0 : double(I) / (N - 1)});
     std::vector<uint32_t> A;
@@ -202,13 +205,16 @@ std::optional<uint32_t> Param::find(const json &V) const {
 // Space
 //===----------------------------------------------------------------------===//
 
-void Space::add(Param P) {
-  if (indexOf(P.name()))
-    throw SpaceError("parameter '" + P.name() + "' is defined twice");
-  if (P.size() > 0 && Card > UINT64_MAX / 2 / P.size())
-    throw SpaceError("the space is larger than 2^63 configs");
-  Card *= P.size();
-  Params.push_back(std::move(P));
+llvm::Error Space::add(llvm::Expected<Param> P) {
+  if (!P)
+    return P.takeError();
+  if (indexOf(P->name()))
+    return tuneError("parameter '" + P->name() + "' is defined twice");
+  if (P->size() > 0 && Card > UINT64_MAX / 2 / P->size())
+    return tuneError("the space is larger than 2^63 configs");
+  Card *= P->size();
+  Params.push_back(std::move(*P));
+  return llvm::Error::success();
 }
 
 std::optional<size_t> Space::indexOf(const std::string &N) const {
@@ -345,48 +351,51 @@ json Space::toJson() const {
   return {{"name", Name}, {"params", Ps}, {"constraints", ConstraintJson}};
 }
 
-Space Space::fromJson(const json &J, const std::string &Where) {
-  auto Fail = [&](const std::string &Msg) -> SpaceError {
-    return SpaceError(Where + ": " + Msg);
-  };
+namespace {
+/// One parameter of a space file; nlohmann::json's exceptions (a missing or
+/// mistyped key) are the caller's to convert.
+llvm::Expected<Param> paramFromJson(const json &P) {
+  std::string Name = P.at("name"), Kind = P.at("kind");
+  if (Kind == "factorization")
+    return Param::factorization(Name, P.at("total").get<uint64_t>(),
+                                P.at("slots").get<unsigned>());
+  if (Kind == "permutation")
+    return Param::permutation(Name, P.at("n").get<unsigned>());
+  if (Kind == "discrete")
+    return Param::discrete(Name, P.at("values").get<std::vector<double>>());
+  if (Kind == "categorical")
+    return Param::categorical(Name, P.at("values").get<std::vector<json>>());
+  return tuneError("unknown parameter kind '" + Kind + "'");
+}
+} // namespace
+
+llvm::Expected<Space> Space::fromJson(const json &J, const std::string &Where) {
   if (!J.is_object() || !J.contains("params") || !J["params"].is_array())
-    throw Fail("a space needs a \"params\" array");
+    return tuneError(Where + ": a space needs a \"params\" array");
   Space S;
   S.Name = J.value("name", std::string());
   try {
-    for (const json &P : J["params"]) {
-      std::string Name = P.at("name"), Kind = P.at("kind");
-      if (Kind == "factorization")
-        S.add(Param::factorization(Name, P.at("total").get<uint64_t>(),
-                                   P.at("slots").get<unsigned>()));
-      else if (Kind == "permutation")
-        S.add(Param::permutation(Name, P.at("n").get<unsigned>()));
-      else if (Kind == "discrete")
-        S.add(Param::discrete(Name, P.at("values").get<std::vector<double>>()));
-      else if (Kind == "categorical")
-        S.add(Param::categorical(Name, P.at("values").get<std::vector<json>>()));
-      else
-        throw SpaceError("unknown parameter kind '" + Kind + "'");
-    }
+    for (const json &P : J["params"])
+      if (llvm::Error E = S.add(paramFromJson(P)))
+        return prefixed(Where, std::move(E));
     for (const json &C : J.value("constraints", json::array()))
-      S.addConstraint(C);
-  } catch (const SpaceError &E) {
-    throw Fail(E.what());
+      if (llvm::Error E = S.addConstraint(C))
+        return prefixed(Where, std::move(E));
   } catch (const json::exception &E) {
-    throw Fail(std::string("bad parameter: ") + E.what());
+    return tuneError(Where + ": bad parameter: " + E.what());
   }
   if (S.Params.empty())
-    throw Fail("the space has no parameters");
+    return tuneError(Where + ": the space has no parameters");
   return S;
 }
 
-Space Space::load(const std::string &Path) {
+llvm::Expected<Space> Space::load(const std::string &Path) {
   std::ifstream In(Path);
   if (!In)
-    throw SpaceError("cannot read '" + Path + "'");
+    return tuneError("cannot read '" + Path + "'");
   json J = json::parse(In, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded())
-    throw SpaceError(Path + ": not valid JSON");
+    return tuneError(Path + ": not valid JSON");
   return fromJson(J, Path);
 }
 

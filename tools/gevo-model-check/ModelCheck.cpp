@@ -182,14 +182,11 @@ std::string numberText(double V) {
 }
 
 Expected<CacheFile> readCache(const std::string &Path) {
-  std::string Text;
-  try {
-    Text = evolve::tune::readMaybeGzip(Path);
-  } catch (const std::exception &E) {
-    return createStringError(inconvertibleErrorCode(), E.what());
-  }
+  Expected<std::string> Text = evolve::tune::readMaybeGzip(Path);
+  if (!Text)
+    return Text.takeError();
   nlohmann::ordered_json J = nlohmann::ordered_json::parse(
-      Text, nullptr, /*allow_exceptions=*/false);
+      *Text, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded() || !J.is_object())
     return fileError(Path, "not a JSON object");
   if (!J.contains("cache") || !J["cache"].is_object() ||

@@ -41,21 +41,24 @@ llvm::Expected<Endings> gatherEndings(cluster::Comm &C) {
   Endings All;
   for (int Left = C.size() - 1; Left > 0; --Left) {
     cluster::Message M = C.wait();
+    auto Malformed = [&](const std::string &Why) {
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "rank " + std::to_string(M.From) +
+                                         " sent a malformed list of its apps: " +
+                                         Why);
+    };
+    if (M.Tag != EndingsTag)
+      return Malformed("unexpected message");
     try {
-      if (M.Tag != EndingsTag)
-        throw std::invalid_argument("unexpected message");
       for (const nlohmann::json &E : nlohmann::json::parse(M.Bytes)) {
         int How = E.at(1);
         if (How < Ending::Exited || How > Ending::Interrupted)
-          throw std::invalid_argument("bad ending");
+          return Malformed("bad ending");
         All.push_back({E.at(0).get<size_t>(),
                        Ending{Ending::Kind(How), E.at(2), E.at(3)}});
       }
-    } catch (const std::exception &Ex) {
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "rank " + std::to_string(M.From) +
-              " sent a malformed list of its apps: " + Ex.what());
+    } catch (const nlohmann::json::exception &Ex) {
+      return Malformed(Ex.what());
     }
   }
   return All;

@@ -42,9 +42,10 @@ namespace {
 constexpr const char *Tool = "gevo-tune";
 
 [[noreturn]] void fail(const std::string &Msg) { toolError(Tool, Msg); }
-template <class T> T orFail(llvm::Expected<T> V) {
+/// V's value, or its error (after Prefix) as one line and exit 1.
+template <class T> T orFail(llvm::Expected<T> V, const std::string &Prefix = "") {
   if (!V)
-    fail(llvm::toString(V.takeError()));
+    fail(Prefix + llvm::toString(V.takeError()));
   return std::move(*V);
 }
 
@@ -68,12 +69,10 @@ std::unique_ptr<TuneProblem> makeLiveProblem(Args &A, const char *Argv0) {
   A.Threads = A.Live.Workers;
   std::optional<Space> Given;
   if (!A.SpacePath.empty())
-    Given = Space::load(A.SpacePath);
-  try {
-    return LiveProblem::create(parseOperator(A.Objective.substr(5), A.Size), A.Live, Given);
-  } catch (const LiveError &E) {
-    fail((A.SpacePath.empty() ? "" : A.SpacePath + ": ") + E.what());
-  }
+    Given = orFail(Space::load(A.SpacePath));
+  OperatorShape Op = orFail(parseOperator(A.Objective.substr(5), A.Size));
+  return orFail(LiveProblem::create(Op, A.Live, Given),
+                A.SpacePath.empty() ? "" : A.SpacePath + ": ");
 }
 
 std::unique_ptr<TuneProblem> makeProblem(Args &A, const po::variables_map &VM,
@@ -81,28 +80,24 @@ std::unique_ptr<TuneProblem> makeProblem(Args &A, const po::variables_map &VM,
   bool Live = A.Objective.rfind("live:", 0) == 0;
   if (VM.count("size") && !Live)
     fail("--size goes with --objective live:OPERATOR");
-  try {
-    if (A.Objective.rfind("replay:", 0) == 0) {
-      ReplayOptions O;
-      O.Metric = A.Metric;
-      if (VM.count("higher-is-better"))
-        O.HigherIsBetter = true;
-      if (VM.count("lower-is-better"))
-        O.HigherIsBetter = false;
-      O.Noise = VM.count("replay-noise");
-      O.Restrict = !VM.count("unrestricted");
-      return ReplayProblem::load(A.Objective.substr(7), O);
-    }
-    if (Live)
-      return makeLiveProblem(A, Argv0);
-    if (A.Objective != "synthetic" && !A.Objective.empty())
-      fail("unknown objective '" + A.Objective + "' (replay:FILE, live:OPERATOR, synthetic)");
-    if (A.SpacePath.empty())
-      fail("need --objective replay:FILE or --space FILE (see --help)");
-    return syntheticProblem(Space::load(A.SpacePath));
-  } catch (const SpaceError &E) {
-    fail(E.what());
+  if (A.Objective.rfind("replay:", 0) == 0) {
+    ReplayOptions O;
+    O.Metric = A.Metric;
+    if (VM.count("higher-is-better"))
+      O.HigherIsBetter = true;
+    if (VM.count("lower-is-better"))
+      O.HigherIsBetter = false;
+    O.Noise = VM.count("replay-noise");
+    O.Restrict = !VM.count("unrestricted");
+    return orFail(ReplayProblem::load(A.Objective.substr(7), O));
   }
+  if (Live)
+    return makeLiveProblem(A, Argv0);
+  if (A.Objective != "synthetic" && !A.Objective.empty())
+    fail("unknown objective '" + A.Objective + "' (replay:FILE, live:OPERATOR, synthetic)");
+  if (A.SpacePath.empty())
+    fail("need --objective replay:FILE or --space FILE (see --help)");
+  return syntheticProblem(orFail(Space::load(A.SpacePath)));
 }
 
 /// --<strategy>-<option> values the user gave, per strategy.

@@ -10,6 +10,8 @@
 #include "FashionMnist.h"
 #include "Params.h"
 
+#include <stdexcept>
+
 namespace gevo::ml {
 
 struct CaseData {
@@ -33,8 +35,17 @@ struct CaseData {
   Samples test() const { return subset(Split::Test, TestPerClass); }
 
 private:
+  /// Drivers report a failure by throwing (guardedRun makes it a Crash), so
+  /// a dataset that cannot be read is thrown here with its one line.
   Samples subset(Split S, size_t PerClass) const {
-    return selectSubset(*loadFashionMnist(DataDir, S), Classes, PerClass, Seed);
+    llvm::Expected<std::shared_ptr<const LabelledImages>> Data =
+        loadFashionMnist(DataDir, S);
+    if (!Data)
+      throw std::runtime_error(llvm::toString(Data.takeError()));
+    llvm::Expected<Samples> Sub = selectSubset(**Data, Classes, PerClass, Seed);
+    if (!Sub)
+      throw std::runtime_error(llvm::toString(Sub.takeError()));
+    return std::move(*Sub);
   }
 };
 

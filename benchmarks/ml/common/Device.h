@@ -4,7 +4,7 @@
 // with their arguments packed from C++ values, and failures as exceptions so
 // that the host logic reads straight. A launch that is not Ok throws
 // LaunchFailed carrying its outcome; guardedRun turns that (and any other
-// exception, e.g. a DataError) into the DriverOutcome the harness expects,
+// exception, e.g. a ParamError) into the DriverOutcome the harness expects,
 // so a driver stops at the first failing launch as Driver.h asks.
 //
 //===----------------------------------------------------------------------===//

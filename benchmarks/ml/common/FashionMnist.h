@@ -50,9 +50,10 @@ inline std::string dataDir(const std::string &Param,
   return Param[0] == '/' ? Param : TestsDir + "/" + Param;
 }
 
-/// Reads \p S of the dataset in \p Dir (each split once per process).
-inline std::shared_ptr<const LabelledImages> loadFashionMnist(
-    const std::string &Dir, Split S) {
+/// Reads \p S of the dataset in \p Dir (each split once per process); an
+/// error is one line naming the file.
+inline llvm::Expected<std::shared_ptr<const LabelledImages>>
+loadFashionMnist(const std::string &Dir, Split S) {
   static std::mutex Lock;
   static std::map<std::string, std::shared_ptr<const LabelledImages>> Cache;
   std::string Prefix = Dir + (S == Split::Train ? "/train" : "/t10k");
@@ -60,27 +61,35 @@ inline std::shared_ptr<const LabelledImages> loadFashionMnist(
   auto &Slot = Cache[Prefix];
   if (Slot)
     return Slot;
+  auto Fail = [](const std::string &Msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+  };
   auto L = std::make_shared<LabelledImages>();
-  L->Images = readIdxImages(Prefix + "-images-idx3-ubyte.gz");
+  llvm::Expected<IdxImages> Images = readIdxImages(Prefix + "-images-idx3-ubyte.gz");
+  if (!Images)
+    return Images.takeError();
+  L->Images = std::move(*Images);
   std::string LabelPath = Prefix + "-labels-idx1-ubyte.gz";
-  L->Labels = readIdxLabels(LabelPath);
+  llvm::Expected<std::vector<uint8_t>> Labels = readIdxLabels(LabelPath);
+  if (!Labels)
+    return Labels.takeError();
+  L->Labels = std::move(*Labels);
   if (L->Labels.size() != L->Images.Count)
-    throw DataError(LabelPath + ": " + std::to_string(L->Labels.size()) +
-                    " labels for " + std::to_string(L->Images.Count) +
-                    " images");
+    return Fail(LabelPath + ": " + std::to_string(L->Labels.size()) +
+                " labels for " + std::to_string(L->Images.Count) + " images");
   for (uint8_t Label : L->Labels)
     if (Label >= FashionMnistClasses)
-      throw DataError(LabelPath + ": label " + std::to_string(Label) +
-                      " out of range 0-9");
+      return Fail(LabelPath + ": label " + std::to_string(Label) +
+                  " out of range 0-9");
   Slot = std::move(L);
   return Slot;
 }
 
 /// \p PerClass images of each class in \p Classes, drawn without repeats by
 /// \p Seed, in a seeded random order. Too few images of a class is an error.
-inline Samples selectSubset(const LabelledImages &Data,
-                            const std::vector<int> &Classes, size_t PerClass,
-                            uint64_t Seed) {
+inline llvm::Expected<Samples> selectSubset(const LabelledImages &Data,
+                                            const std::vector<int> &Classes,
+                                            size_t PerClass, uint64_t Seed) {
   Rng R(Seed);
   std::vector<size_t> Chosen;
   for (int Class : Classes) {
@@ -89,9 +98,11 @@ inline Samples selectSubset(const LabelledImages &Data,
       if (Data.Labels[I] == Class)
         Members.push_back(I);
     if (Members.size() < PerClass)
-      throw DataError("class " + std::to_string(Class) + " has " +
-                      std::to_string(Members.size()) + " images, " +
-                      std::to_string(PerClass) + " requested");
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "class " + std::to_string(Class) + " has " +
+              std::to_string(Members.size()) + " images, " +
+              std::to_string(PerClass) + " requested");
     R.shuffle(Members);
     Chosen.insert(Chosen.end(), Members.begin(), Members.begin() + PerClass);
   }

@@ -99,6 +99,18 @@ std::vector<int> readLabels(const fs::path &Path, size_t Count) {
 }
 
 std::string quoted(const fs::path &P) { return "'" + P.string() + "'"; }
+
+/// A subset of split S of the dataset in Dir; unreadable data exits 2.
+Samples readSubset(const std::string &Dir, gevo::ml::Split S,
+                   const std::vector<int> &Classes, size_t PerClass, uint64_t Seed) {
+  auto Data = gevo::ml::loadFashionMnist(Dir, S);
+  if (!Data)
+    gevo::toolError(Tool, toString(Data.takeError()), 2);
+  llvm::Expected<Samples> Sub = gevo::ml::selectSubset(**Data, Classes, PerClass, Seed);
+  if (!Sub)
+    gevo::toolError(Tool, toString(Sub.takeError()), 2);
+  return std::move(*Sub);
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -124,18 +136,9 @@ int main(int argc, char **argv) {
     gevo::toolError(Tool, "need SVM.ll (see --help)", 2);
   std::vector<int> Classes = parseClasses(ClassList);
 
-  Samples Train, Test;
-  try {
-    std::string Dir = gevo::ml::dataDir(DataDir, ".");
-    Train = gevo::ml::selectSubset(
-        *gevo::ml::loadFashionMnist(Dir, gevo::ml::Split::Train), Classes,
-        TrainPer, Seed);
-    Test = gevo::ml::selectSubset(
-        *gevo::ml::loadFashionMnist(Dir, gevo::ml::Split::Test), Classes,
-        TestPer, Seed);
-  } catch (const gevo::ml::DataError &E) {
-    gevo::toolError(Tool, E.what(), 2);
-  }
+  std::string Dir = gevo::ml::dataDir(DataDir, ".");
+  Samples Train = readSubset(Dir, gevo::ml::Split::Train, Classes, TrainPer, Seed);
+  Samples Test = readSubset(Dir, gevo::ml::Split::Test, Classes, TestPer, Seed);
 
   LLVMContext Ctx;
   std::unique_ptr<Module> M = gevo::loadModule(Tool, Kernel, Ctx);

@@ -60,14 +60,10 @@ protected:
     std::ifstream F(Path, std::ios::binary);
     return {std::istreambuf_iterator<char>(F), {}};
   }
-  /// The DataError message of reading \p Path as images.
+  /// The error of reading \p Path as images ("no error" if none).
   static std::string imageError(const std::string &Path) {
-    try {
-      readIdxImages(Path);
-    } catch (const DataError &E) {
-      return E.what();
-    }
-    return "no error";
+    llvm::Expected<IdxImages> Im = readIdxImages(Path);
+    return Im ? "no error" : llvm::toString(Im.takeError());
   }
   static void expectOneLineAbout(const std::string &Msg,
                                  const std::string &Path,
@@ -83,7 +79,7 @@ protected:
 TEST_F(IdxFiles, ReadsGzipAndPlainImagesAndLabels) {
   for (const std::string &Path :
        {writeGz("a.gz", images()), writePlain("a.idx", images())}) {
-    IdxImages Im = readIdxImages(Path);
+    IdxImages Im = llvm::cantFail(readIdxImages(Path));
     EXPECT_EQ(Im.Count, 3u);
     EXPECT_EQ(Im.Rows, 2u);
     EXPECT_EQ(Im.Cols, 3u);
@@ -92,7 +88,8 @@ TEST_F(IdxFiles, ReadsGzipAndPlainImagesAndLabels) {
   }
   std::vector<uint8_t> L = header(0x801, {4});
   L.insert(L.end(), {9, 0, 3, 7});
-  EXPECT_EQ(readIdxLabels(writeGz("l.gz", L)), (std::vector<uint8_t>{9, 0, 3, 7}));
+  EXPECT_EQ(llvm::cantFail(readIdxLabels(writeGz("l.gz", L))),
+            (std::vector<uint8_t>{9, 0, 3, 7}));
 }
 
 TEST_F(IdxFiles, MissingFileNamesIt) {
@@ -136,19 +133,19 @@ TEST_F(IdxFiles, WrongMagicAndImplausibleHeader) {
 }
 
 TEST(FashionMnist, InstalledSplitsLoad) {
-  auto Train = loadFashionMnist(DefaultFashionMnistDir, Split::Train);
-  auto Test = loadFashionMnist(DefaultFashionMnistDir, Split::Test);
+  auto Train = llvm::cantFail(loadFashionMnist(DefaultFashionMnistDir, Split::Train));
+  auto Test = llvm::cantFail(loadFashionMnist(DefaultFashionMnistDir, Split::Test));
   EXPECT_EQ(Train->Images.Count, 60000u);
   EXPECT_EQ(Test->Images.Count, 10000u);
   EXPECT_EQ(Train->Images.Rows * Train->Images.Cols, 784u);
   EXPECT_EQ(Train->Labels.size(), 60000u);
-  EXPECT_EQ(loadFashionMnist(DefaultFashionMnistDir, Split::Train), Train)
+  EXPECT_EQ(llvm::cantFail(loadFashionMnist(DefaultFashionMnistDir, Split::Train)), Train)
       << "each split is read once per process";
 }
 
 TEST(FashionMnist, SubsetsAreBalancedScaledAndSeeded) {
-  auto Train = loadFashionMnist(DefaultFashionMnistDir, Split::Train);
-  Samples A = selectSubset(*Train, {3, 8, 5}, 20, 7);
+  auto Train = llvm::cantFail(loadFashionMnist(DefaultFashionMnistDir, Split::Train));
+  Samples A = llvm::cantFail(selectSubset(*Train, {3, 8, 5}, 20, 7));
   ASSERT_EQ(A.size(), 60u);
   ASSERT_EQ(A.X.size(), 60u * 784);
   std::map<int, int> PerClass;
@@ -161,11 +158,14 @@ TEST(FashionMnist, SubsetsAreBalancedScaledAndSeeded) {
   EXPECT_LE(Hi, 1.0f);
   EXPECT_GT(Hi, 0.9f);
 
-  Samples Again = selectSubset(*Train, {3, 8, 5}, 20, 7);
+  Samples Again = llvm::cantFail(selectSubset(*Train, {3, 8, 5}, 20, 7));
   EXPECT_EQ(Again.X, A.X);
   EXPECT_EQ(Again.Y, A.Y);
-  EXPECT_NE(selectSubset(*Train, {3, 8, 5}, 20, 8).X, A.X);
-  EXPECT_THROW(selectSubset(*Train, {1}, 6001, 1), DataError);
+  EXPECT_NE(llvm::cantFail(selectSubset(*Train, {3, 8, 5}, 20, 8)).X, A.X);
+  llvm::Expected<Samples> TooMany = selectSubset(*Train, {1}, 6001, 1);
+  ASSERT_FALSE(TooMany);
+  EXPECT_EQ(llvm::toString(TooMany.takeError()),
+            "class 1 has 6000 images, 6001 requested");
 }
 
 } // namespace

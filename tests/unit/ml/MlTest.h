@@ -53,10 +53,12 @@ protected:
     return D->run(*Dev, C);
   }
 
+  /// A subset of the installed dataset, which must be readable.
   static Samples subset(Split S, std::vector<int> Classes, size_t PerClass,
                         uint64_t Seed) {
-    return selectSubset(*loadFashionMnist(DefaultFashionMnistDir, S), Classes,
-                        PerClass, Seed);
+    return llvm::cantFail(
+        selectSubset(*llvm::cantFail(loadFashionMnist(DefaultFashionMnistDir, S)),
+                     Classes, PerClass, Seed));
   }
 
   const char *App;

@@ -15,7 +15,7 @@ inline Space gridSpace(size_t Params, size_t Values) {
   for (size_t I = 0; I < Values; ++I)
     V.push_back(double(I));
   for (size_t P = 0; P < Params; ++P)
-    S.add(Param::discrete("P" + std::to_string(P), V));
+    llvm::cantFail(S.add(Param::discrete("P" + std::to_string(P), V)));
   return S;
 }
 

@@ -2,6 +2,8 @@
 // sandboxed workers on the cpu target, failures classified. Every problem
 // is created before any test runs an Engine (TBB threads), since a sandbox
 // starts only from a single-threaded process.
+#include "ErrorText.h"
+
 #include "gevo/evolve/tune/Compare.h"
 #include "gevo/evolve/tune/Live.h"
 #include "gevo/harness/Cuda.h"
@@ -40,7 +42,11 @@ struct Problems : ::testing::Environment {
     if (!Source.empty())
       O.KernelSource = std::string(GEVO_TUNE_TEST_DATA) + "/" + Source;
     O.Workers = 1;
-    all()[Name] = LiveProblem::create(parseOperator(Kind, Size), O);
+    llvm::Expected<OperatorShape> Op = parseOperator(Kind, Size);
+    ASSERT_TRUE(bool(Op)) << llvm::toString(Op.takeError());
+    llvm::Expected<std::unique_ptr<LiveProblem>> P = LiveProblem::create(*Op, O);
+    ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+    all()[Name] = std::move(*P);
   }
 
   void SetUp() override {
@@ -102,6 +108,30 @@ TEST(Live, TransposedBatchesAndConvolutionsMatchTheReference) {
       Evaluation E = measureOne(Problems::get("conv"), V);
       EXPECT_EQ(E.S, Status::Ok) << V.dump() << ": " << E.Message;
     }
+}
+
+// Each is found before the sandbox would start.
+TEST(Live, BadOptionsAndSpacesAreOneLineErrors) {
+  OperatorShape Op = llvm::cantFail(parseOperator("matmul", Tiny));
+  LiveOptions O;
+  O.GevoCc = GEVO_CC;
+  O.KernelDir = GEVO_OPERATORS_DIR;
+  O.Metric = "fast";
+  EXPECT_EQ(errorText(LiveProblem::create(Op, O)),
+            "unknown live metric 'fast' (modeled, count, time)");
+  O.Metric = "modeled";
+  O.Workers = 0;
+  EXPECT_EQ(errorText(LiveProblem::create(Op, O)),
+            "the live objective needs at least one worker and one repeat");
+  O.Workers = 1;
+  O.GevoCc = "/nonexistent/gevo-cc";
+  EXPECT_EQ(errorText(LiveProblem::create(Op, O)),
+            "cannot run gevo-cc '/nonexistent/gevo-cc'");
+  O.GevoCc = GEVO_CC;
+  Space Other = llvm::cantFail(operatorSpace(llvm::cantFail(parseOperator("matmul", "MM1"))));
+  EXPECT_EQ(errorText(LiveProblem::create(Op, O, Other)),
+            "the space's parameters are not those of matmul k=8,m=8,n=8 (N factorization "
+            "of 8 in 4, M factorization of 8 in 4, K factorization of 8 in 3)");
 }
 
 TEST(Live, TooManyThreadsIsClassifiedBeforeCompiling) {

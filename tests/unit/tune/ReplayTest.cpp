@@ -1,5 +1,7 @@
 //===- ReplayTest.cpp - Kernel Tuner cache and T4 files as problems --------===//
 
+#include "ErrorText.h"
+
 #include "gevo/evolve/tune/Replay.h"
 
 #include <gtest/gtest.h>
@@ -30,12 +32,7 @@ Evaluation evaluate(ReplayProblem &P, const json &Cfg) {
 }
 
 std::string errorOf(const std::string &Name) {
-  try {
-    ReplayProblem::load(data(Name));
-  } catch (const SpaceError &E) {
-    return E.what();
-  }
-  return "no error";
+  return errorText(ReplayProblem::load(data(Name)));
 }
 
 class Formats : public ::testing::TestWithParam<const char *> {};
@@ -43,7 +40,7 @@ class Formats : public ::testing::TestWithParam<const char *> {};
 } // namespace
 
 TEST_P(Formats, ReadsSpaceValuesFailuresAndCosts) {
-  auto P = ReplayProblem::load(data(GetParam()));
+  auto P = llvm::cantFail(ReplayProblem::load(data(GetParam())));
   const Space &S = P->space();
   ASSERT_EQ(S.size(), 3u);
   EXPECT_EQ(S.param(0).name(), "A");
@@ -73,13 +70,13 @@ INSTANTIATE_TEST_SUITE_P(Replay, Formats,
                                            "toy-t4.json", "toy-t4.json.gz"));
 
 TEST(Replay, CacheCostsAreCompilePlusRunMilliseconds) {
-  auto P = ReplayProblem::load(data("toy-cache.json"));
+  auto P = llvm::cantFail(ReplayProblem::load(data("toy-cache.json")));
   Evaluation E = evaluate(*P, {{"A", 4}, {"B", 32}, {"C", "x"}});
   EXPECT_NEAR(E.CostSeconds, (100 + 0.9 + 1 + 1.1) / 1000, 1e-12);
 }
 
 TEST(Replay, SimulatedBudgetStopsTheEngine) {
-  auto P = ReplayProblem::load(data("toy-cache.json"));
+  auto P = llvm::cantFail(ReplayProblem::load(data("toy-cache.json")));
   struct AllInOrder : Strategy<Config> {
     const Space &S;
     uint64_t Next = 0;
@@ -107,7 +104,7 @@ TEST(Replay, SimulatedBudgetStopsTheEngine) {
 TEST(Replay, ThroughputMetricIsHigherIsBetter) {
   ReplayOptions O;
   O.Metric = "GFLOP/s";
-  auto P = ReplayProblem::load(data("toy-cache.json.gz"), O);
+  auto P = llvm::cantFail(ReplayProblem::load(data("toy-cache.json.gz"), O));
   EXPECT_TRUE(P->objective().HigherIsBetter);
   EXPECT_DOUBLE_EQ(P->optimum().value(), 100.0);
   Evaluation E = evaluate(*P, {{"A", 4}, {"B", 32}, {"C", "x"}});
@@ -119,7 +116,7 @@ TEST(Replay, ThroughputMetricIsHigherIsBetter) {
 TEST(Replay, NoiseDrawsFromTheRepeats) {
   ReplayOptions O;
   O.Noise = true;
-  auto P = ReplayProblem::load(data("toy-cache.json"), O);
+  auto P = llvm::cantFail(ReplayProblem::load(data("toy-cache.json"), O));
   std::set<double> Seen;
   for (int I = 0; I < 50; ++I)
     Seen.insert(valueOf(evaluate(*P, {{"A", 4}, {"B", 32}, {"C", "x"}}), false));
@@ -129,7 +126,7 @@ TEST(Replay, NoiseDrawsFromTheRepeats) {
 TEST(Replay, UnrestrictedSpaceIsTheFullProduct) {
   ReplayOptions O;
   O.Restrict = false;
-  auto P = ReplayProblem::load(data("toy-t4.json"), O);
+  auto P = llvm::cantFail(ReplayProblem::load(data("toy-t4.json"), O));
   EXPECT_FALSE(P->space().restricted());
   EXPECT_EQ(P->space().cardinality(), 24u);
   EXPECT_EQ(evaluate(*P, {{"A", 8}, {"B", 64}, {"C", "y"}}).S, Status::NotApplicable);

@@ -23,7 +23,7 @@ using nlohmann::json;
 namespace {
 
 Space toySpace() {
-  return Space::fromJson(
+  return llvm::cantFail(Space::fromJson(
       {{"name", "toy"},
        {"params",
         {{{"name", "A"}, {"kind", "factorization"}, {"total", 64}, {"slots", 3}},
@@ -31,7 +31,7 @@ Space toySpace() {
          {{"name", "U"}, {"kind", "discrete"}, {"values", {1, 2, 3, 4, 5, 6, 7, 8}}},
          {{"name", "E"}, {"kind", "categorical"}, {"values", {"a", "b", "c"}}}}},
        {"constraints", {{{"product", {"A[2]", "B[2]"}}, {"max", 256}}}}},
-      "toy");
+      "toy"));
 }
 
 /// A smooth time (optimum 1) that fails when A[0] is 64.
@@ -193,7 +193,7 @@ TEST(Registry, UnknownNamesAndBadValuesAreErrors) {
 
 TEST(Registry, GbfsStartsUntiledAndStopsWhenTheSpaceIsUsedUp) {
   Space S;
-  S.add(Param::factorization("N", 8, 3));
+  llvm::cantFail(S.add(Param::factorization("N", 8, 3)));
   Space Copy = S;
   FunctionProblem P(std::move(S), {}, [](const Config &C) { return 1.0 + C[0]; });
   RunOptions O;
@@ -210,8 +210,8 @@ TEST(Registry, GbfsStartsUntiledAndStopsWhenTheSpaceIsUsedUp) {
 std::vector<json> gbfsRun(const Options &Opts, uint64_t Seed, uint64_t Trials,
                           std::vector<uint64_t> Members = {}) {
   Space S;
-  S.add(Param::discrete("A", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
-  S.add(Param::discrete("B", {1, 2, 4, 8}));
+  llvm::cantFail(S.add(Param::discrete("A", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9})));
+  llvm::cantFail(S.add(Param::discrete("B", {1, 2, 4, 8})));
   if (!Members.empty())
     S.restrictTo(Members);
   FunctionProblem P(std::move(S), {}, [](const Config &C) { return 1.0 + C[0] + C[1]; });
@@ -238,8 +238,8 @@ TEST(Registry, GbfsRestartsWhenItsQueueEmpties) {
   std::vector<uint64_t> Members;
   for (uint32_t A : {0u, 1u, 7u, 8u}) {
     Space S;
-    S.add(Param::discrete("A", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
-    S.add(Param::discrete("B", {1, 2, 4, 8}));
+    llvm::cantFail(S.add(Param::discrete("A", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9})));
+    llvm::cantFail(S.add(Param::discrete("B", {1, 2, 4, 8})));
     Members.push_back(S.encode({A, 0}));
   }
   std::sort(Members.begin(), Members.end());
@@ -256,7 +256,7 @@ TEST(Registry, GbfsRestartsAfterStagnating) {
     std::vector<double> Values;
     for (int I = 0; I < 200; ++I)
       Values.push_back(I);
-    S.add(Param::discrete("A", Values));
+    llvm::cantFail(S.add(Param::discrete("A", Values)));
     FunctionProblem P(std::move(S), {}, [](const Config &) { return 1.0; });
     RunOptions O;
     O.Strategy = "gbfs";

@@ -56,20 +56,17 @@ struct LiveOptions {
   Limits TemplateLimits;
 };
 
-/// A bad operator, space or option; what() is one line.
-struct LiveError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 class LiveProblem : public TuneProblem {
 public:
   /// Computes the reference and starts the sandbox, so the calling process
   /// must be single-threaded (before any TBB work). With Given, the space
   /// comes from a file: its parameters must be operatorSpace(Op)'s; its
   /// constraints and the template's limits are checked before compiling.
-  static std::unique_ptr<LiveProblem> create(const OperatorShape &Op,
-                                             const LiveOptions &O,
-                                             const std::optional<Space> &Given = {});
+  /// A bad option, space, gevo-cc or kernel path, or a sandbox that does
+  /// not start, is a one-line error.
+  static llvm::Expected<std::unique_ptr<LiveProblem>>
+  create(const OperatorShape &Op, const LiveOptions &O,
+         const std::optional<Space> &Given = {});
   ~LiveProblem() override;
 
   const Space &space() const override { return S; }

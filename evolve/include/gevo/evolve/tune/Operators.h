@@ -50,8 +50,10 @@ struct OperatorShape {
 /// default for a cpu trial well under a second), a paper operator (MM1-MM3,
 /// BMM1-BMM3, C1, C2) and/or comma-separated key=value overrides (n, k, m,
 /// batch, trans_a, trans_b; batch, cin, h, w, cout, hk, wk, stride, pad),
-/// e.g. "MM1,n=64" or "n=64,k=128,m=128". Throws SpaceError with one line.
-OperatorShape parseOperator(const std::string &Kind, const std::string &Size);
+/// e.g. "MM1,n=64" or "n=64,k=128,m=128". Fails with one line ("--size:
+/// ..." for a bad size).
+llvm::Expected<OperatorShape> parseOperator(const std::string &Kind,
+                                            const std::string &Size);
 
 /// The kernel template's limits, as constraints of the space.
 struct Limits {
@@ -61,15 +63,19 @@ struct Limits {
 };
 
 /// OpEvo appendix B's space for Op (named as the JSON spaces in
-/// evolve/tune/spaces) with the template's limits as constraints.
-Space operatorSpace(const OperatorShape &Op, const Limits &L = {});
+/// evolve/tune/spaces) with the template's limits as constraints. Fails,
+/// with Op's name first, when a size has too many factorizations or the
+/// space more than 2^63 configs.
+llvm::Expected<Space> operatorSpace(const OperatorShape &Op, const Limits &L = {});
 
 /// What a config of operatorSpace(Op) makes.
 struct Instance {
   std::vector<std::string> Defines; ///< NAME=VALUE for gevo-cc
   Dim3 Grid, Block;
 };
-Instance instantiate(const OperatorShape &Op, const Space &S, const Config &C);
+/// Fails when S lacks a parameter of operatorSpace(Op).
+llvm::Expected<Instance> instantiate(const OperatorShape &Op, const Space &S,
+                                     const Config &C);
 
 /// The kernel's inputs (small integers, so every tiling's result is exact)
 /// in argument order, and the element count of its output.

@@ -35,13 +35,13 @@ struct ReplayOptions {
 
 class ReplayProblem : public TuneProblem {
 public:
-  /// Throws SpaceError with one line naming the file on any bad input.
-  static std::unique_ptr<ReplayProblem> load(const std::string &Path,
-                                             const ReplayOptions &O = {});
-  /// From already parsed JSON (Where names it in errors).
-  static std::unique_ptr<ReplayProblem> fromJson(const nlohmann::ordered_json &J,
-                                                 const std::string &Where,
-                                                 const ReplayOptions &O = {});
+  /// Fails with one line naming the file on any bad input.
+  static llvm::Expected<std::unique_ptr<ReplayProblem>>
+  load(const std::string &Path, const ReplayOptions &O = {});
+  /// From already parsed JSON (Where starts every error).
+  static llvm::Expected<std::unique_ptr<ReplayProblem>>
+  fromJson(const nlohmann::ordered_json &J, const std::string &Where,
+           const ReplayOptions &O = {});
 
   const Space &space() const override { return S; }
   Objective objective() const override { return Obj; }
@@ -64,11 +64,13 @@ public:
 
 private:
   ReplayProblem() = default;
-  void parseKernelTuner(const nlohmann::ordered_json &J);
-  void parseT4(const nlohmann::ordered_json &J);
-  void buildSpace(const std::vector<std::string> &Names,
-                  const std::vector<std::vector<nlohmann::json>> &Values);
-  void addEntry(const nlohmann::ordered_json &Params, Entry E);
+  // nlohmann::json's exceptions (a missing or mistyped key) pass through
+  // to fromJson, which makes them an error naming the file.
+  llvm::Error parseKernelTuner(const nlohmann::ordered_json &J);
+  llvm::Error parseT4(const nlohmann::ordered_json &J);
+  llvm::Error buildSpace(const std::vector<std::string> &Names,
+                         const std::vector<std::vector<nlohmann::json>> &Values);
+  llvm::Error addEntry(const nlohmann::ordered_json &Params, Entry E);
 
   Space S;
   Objective Obj;
@@ -81,8 +83,8 @@ private:
 };
 
 /// The whole file as text: gunzipped when it is gzip (zlib), else as is.
-/// Throws SpaceError when it cannot be read.
-std::string readMaybeGzip(const std::string &Path);
+/// Fails with one line naming Path when it cannot be read.
+llvm::Expected<std::string> readMaybeGzip(const std::string &Path);
 
 } // namespace gevo::evolve::tune
 

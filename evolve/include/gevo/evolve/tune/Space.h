@@ -16,22 +16,18 @@
 
 #include "gevo/support/Rng.h"
 
+#include "llvm/Support/Error.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 namespace gevo::evolve::tune {
-
-/// A bad space definition or config; what() is one line.
-struct SpaceError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 enum class ParamKind { Factorization, Permutation, Discrete, Categorical };
 const char *kindName(ParamKind K);
@@ -39,16 +35,20 @@ const char *kindName(ParamKind K);
 /// One value index per parameter.
 using Config = std::vector<uint32_t>;
 
+/// A parameter: its values and their graph. The factories fail with one
+/// line naming the parameter on bad values.
 class Param {
 public:
   /// All ordered factorizations of Total into Slots factors.
-  static Param factorization(std::string Name, uint64_t Total, unsigned Slots);
+  static llvm::Expected<Param> factorization(std::string Name, uint64_t Total,
+                                             unsigned Slots);
   /// All orderings of 0..N-1.
-  static Param permutation(std::string Name, unsigned N);
+  static llvm::Expected<Param> permutation(std::string Name, unsigned N);
   /// Numbers, sorted ascending (duplicates are an error).
-  static Param discrete(std::string Name, std::vector<double> Values);
+  static llvm::Expected<Param> discrete(std::string Name, std::vector<double> Values);
   /// Any JSON values, in the given order (duplicates are an error).
-  static Param categorical(std::string Name, std::vector<nlohmann::json> Values);
+  static llvm::Expected<Param> categorical(std::string Name,
+                                           std::vector<nlohmann::json> Values);
 
   const std::string &name() const { return Name; }
   ParamKind kind() const { return Kind; }
@@ -105,16 +105,19 @@ struct Constraint {
 class Space {
 public:
   Space() = default;
-  /// From the JSON format of evolve/tune/README.md; Where names the source
-  /// in errors.
-  static Space fromJson(const nlohmann::json &J, const std::string &Where);
-  /// Reads a JSON space file.
-  static Space load(const std::string &Path);
+  /// From the JSON format of evolve/tune/README.md; an error is one line
+  /// starting with Where.
+  static llvm::Expected<Space> fromJson(const nlohmann::json &J,
+                                        const std::string &Where);
+  /// Reads a JSON space file; an error is one line naming Path.
+  static llvm::Expected<Space> load(const std::string &Path);
 
-  void add(Param P);
+  /// Appends P, or P's error; fails (leaving the space as it was) when the
+  /// name is taken or the product would exceed 2^63 configs.
+  llvm::Error add(llvm::Expected<Param> P);
   /// Parses {"what", "product": [factors] | "sum": [{"coef", "product"}],
-  /// "min", "max"}.
-  void addConstraint(const nlohmann::json &J);
+  /// "min", "max"}; a bad one is an error and is not added.
+  llvm::Error addConstraint(const nlohmann::json &J);
   /// Only these codes are valid (e.g. the configs a replay file holds).
   void restrictTo(std::vector<uint64_t> Codes);
 
