@@ -446,8 +446,10 @@ const StrategyInfo &infoXgbLs() {
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
-      "measured configs, refits spaced with the history",
-      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, construct<XgbSaTuner>};
+      "measured configs, refits spaced with the history; gevo's own "
+      "boosted trees, a kept pool of 2,048 on spaces too large to score "
+      "whole, fits on at most 1,000 results",
+      xgbOptions({32, 100000, 3, 24, 2048, 0.1, 1, 1000, 1}), 32, construct<XgbSaTuner>};
   return I;
 }
 
