@@ -45,7 +45,8 @@ struct Data {
       X.push_back(In.back() / float(Levels - 1));
     }
     for (size_t I = 0; I < Rows; ++I)
-      Y.push_back(X[I * W] * X[I * W + 1] + 0.5f * X[I * W + 2] + 0.1f * float(R.uniform()));
+      Y.push_back(X[I * W] * X[I * W + 1] + 0.5f * X[I * W + 2] +
+                  0.1f * float(R.uniform()));
   }
   std::vector<uint32_t> In;
   std::vector<float> X, Y;
@@ -70,9 +71,11 @@ std::vector<double> xgboostProfile(size_t Rows, unsigned Rounds, size_t Score,
     Start = Clock::now();
     BoosterHandle H;
     checkXgb(XGBoosterCreate(&M, 1, &H));
-    const char *Params[][2] = {{"max_depth", "3"}, {"gamma", "0.0001"}, {"eta", "0.3"},
-                               {"nthread", "1"},   {"seed", "0"},       {"verbosity", "0"},
-                               {"tree_method", Method}, {"objective", "rank:pairwise"}};
+    const char *Params[][2] = {
+        {"max_depth", "3"},      {"gamma", "0.0001"},
+        {"eta", "0.3"},          {"nthread", "1"},
+        {"seed", "0"},           {"verbosity", "0"},
+        {"tree_method", Method}, {"objective", "rank:pairwise"}};
     for (auto &KV : Params)
       checkXgb(XGBoosterSetParam(H, KV[0], KV[1]));
     T.push_back(since(Start));
@@ -126,7 +129,8 @@ std::vector<double> ownProfile(size_t Rows, unsigned Rounds, size_t Score) {
     Start = Clock::now();
     M.addMargins(P.In.data(), Score, W, 0, Sum.data());
     double Walk = since(Start);
-    std::vector<double> T{Fit, Bind, Walk, Walk * 1e6 / (double(Score) * M.trees())};
+    std::vector<double> T{Fit, Bind, Walk,
+                          Walk * 1e6 / (double(Score) * M.trees())};
     for (size_t K = 0; K < T.size(); ++K)
       Best[K] = std::min(Best[K], T[K]);
   }
@@ -163,14 +167,18 @@ int main(int argc, char **argv) {
     }
   } catch (const std::exception &E) {
     std::cerr << "gevo-model-bench: error: " << E.what()
-              << " (usage: gevo-model-bench [--rows N,...] [--rounds N] [--score N])\n";
+              << " (usage: gevo-model-bench [--rows N,...] [--rounds N] "
+                 "[--score N])\n";
     return 1;
   }
-  std::printf("Per-fit profile, ms (best of 3): %u rounds, rank:pairwise, %zu features, "
+  std::printf("Per-fit profile, ms (best of 3): %u rounds, rank:pairwise, %zu "
+              "features, "
               "scoring %zu configs\n\n",
               Rounds, W, Score);
-  std::printf("| rows | xgb DMatrix | xgb create+params | xgb 1st round | xgb round (exact) "
-              "| xgb round (hist) | xgb predict %zu | xgb predict 128 | own round | own "
+  std::printf("| rows | xgb DMatrix | xgb create+params | xgb 1st round | xgb "
+              "round (exact) "
+              "| xgb round (hist) | xgb predict %zu | xgb predict 128 | own "
+              "round | own "
               "compile | own score %zu | own ns/config/tree |\n|",
               Score, Score);
   for (int I = 0; I < 12; ++I)
@@ -181,10 +189,11 @@ int main(int argc, char **argv) {
       std::vector<double> Ex = xgboostProfile(Rows, Rounds, Score, "exact");
       std::vector<double> Hi = xgboostProfile(Rows, Rounds, Score, "hist");
       std::vector<double> Own = ownProfile(Rows, Rounds, Score);
-      std::printf("| %zu | %.3f | %.3f | %.3f | %.4f | %.4f | %.2f | %.3f | %.4f | %.3f | %.2f "
+      std::printf("| %zu | %.3f | %.3f | %.3f | %.4f | %.4f | %.2f | %.3f | "
+                  "%.4f | %.3f | %.2f "
                   "| %.1f |\n",
-                  Rows, Ex[0], Ex[1], Ex[2], Ex[3], Hi[3], Ex[4], Ex[5], Own[0], Own[1], Own[2],
-                  Own[3]);
+                  Rows, Ex[0], Ex[1], Ex[2], Ex[3], Hi[3], Ex[4], Ex[5], Own[0],
+                  Own[1], Own[2], Own[3]);
       std::fflush(stdout);
     }
   } catch (const std::exception &E) {

@@ -45,14 +45,16 @@ public:
   enum class Loss { Pairwise, Logistic, Squared };
   struct Settings {
     unsigned Rounds = 100, Depth = 3;
+    unsigned Pairs = 1; ///< pairwise: pairs drawn per row and round
     double Eta = 0.3, Lambda = 1, Gamma = 1e-4, MinChild = 1;
   };
 
   /// A fresh model: Set.Rounds trees on X, Y.size() rows of D features
   /// (row-major).
-  void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t D, Loss L,
-           const Settings &Set, uint64_t Seed = 0) {
-    Nodes.clear(), Roots.clear(), Right.clear(), Inputs.clear(), Tables.clear(), Leaves.clear();
+  void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t D,
+           Loss L, const Settings &Set, uint64_t Seed = 0) {
+    Nodes.clear(), Roots.clear(), Right.clear(), Inputs.clear(), Tables.clear(),
+        Leaves.clear();
     Bound = 0;
     Depth = Set.Depth;
     Lss = L;
@@ -76,7 +78,7 @@ public:
     Settings S = Set;
     S.Depth = Depth; // as the model's first trees
     for (unsigned T = 0; T < S.Rounds; ++T) {
-      gradients(Y, Score, PO, G, H, R);
+      gradients(Y, Score, PO, S.Pairs, G, H, R);
       Roots.push_back(uint32_t(Nodes.size()));
       grow(G, H, D, S, Score);
     }
@@ -95,7 +97,8 @@ public:
   /// tree becomes a complete tree of depth Depth (a leaf above it a split
   /// that always goes left, its leaf repeated below), so that a walk is
   /// Depth table lookups without a branch on the node's kind.
-  void bind(const std::vector<uint32_t> &InputOf, const std::vector<std::vector<float>> &Table) {
+  void bind(const std::vector<uint32_t> &InputOf,
+            const std::vector<std::vector<float>> &Table) {
     if (Right.empty()) { // the always-left table, as long as any input's
       size_t Most = 1;
       for (const auto &T : Table)
@@ -128,20 +131,11 @@ public:
     for (size_t T = From; T < Roots.size(); ++T) {
       const uint32_t *Inp = &Inputs[T * Slots], *Tab = &Tables[T * Slots];
       const float *Leaf = &Leaves[T * (Slots + 1)];
-      // Eight rows at a time: eight independent chains of lookups.
-      size_t R = 0;
-      for (; R + 8 <= Rows; R += 8) {
-        size_t K[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-        for (unsigned D = 0; D < Depth; ++D)
-          for (size_t J = 0; J < 8; ++J)
-            K[J] = 2 * K[J] + 1 + Right[Tab[K[J]] + In[(R + J) * Stride + Inp[K[J]]]];
-        for (size_t J = 0; J < 8; ++J)
-          Sum[R + J] += Leaf[K[J] - Slots];
-      }
-      for (; R < Rows; ++R) {
+      for (size_t R = 0; R < Rows; ++R) {
+        const uint32_t *Row = In + R * Stride;
         size_t K = 0;
         for (unsigned D = 0; D < Depth; ++D)
-          K = 2 * K + 1 + Right[Tab[K] + In[R * Stride + Inp[K]]];
+          K = 2 * K + 1 + Right[Tab[K] + Row[Inp[K]]];
         Sum[R] += Leaf[K - Slots];
       }
     }
@@ -156,9 +150,11 @@ private:
   };
   /// Rows sorted by label, and for each row the run of rows of its label.
   struct PairOrder {
-    explicit PairOrder(const std::vector<float> &Y) : Sorted(Y.size()), Lo(Y.size()), Hi(Y.size()) {
+    explicit PairOrder(const std::vector<float> &Y)
+        : Sorted(Y.size()), Lo(Y.size()), Hi(Y.size()) {
       std::iota(Sorted.begin(), Sorted.end(), 0);
-      std::stable_sort(Sorted.begin(), Sorted.end(), [&](uint32_t A, uint32_t B) { return Y[A] < Y[B]; });
+      std::stable_sort(Sorted.begin(), Sorted.end(),
+                       [&](uint32_t A, uint32_t B) { return Y[A] < Y[B]; });
       for (size_t I = 0, J; I < Sorted.size(); I = J) {
         for (J = I; J < Sorted.size() && Y[Sorted[J]] == Y[Sorted[I]]; ++J)
           ;
@@ -169,7 +165,9 @@ private:
     std::vector<uint32_t> Sorted, Lo, Hi;
   };
 
-  float link(float Sum) const { return Lss == Loss::Logistic ? 1 / (1 + std::exp(-Sum)) : Sum; }
+  float link(float Sum) const {
+    return Lss == Loss::Logistic ? 1 / (1 + std::exp(-Sum)) : Sum;
+  }
   float margin(const float *Row) const {
     float Sum = Base;
     for (uint32_t N : Roots) {
@@ -180,8 +178,9 @@ private:
     return Sum;
   }
 
-  void gradients(const std::vector<float> &Y, const std::vector<float> &Score, const PairOrder &PO,
-                 std::vector<double> &G, std::vector<double> &H, Rng &R) const {
+  void gradients(const std::vector<float> &Y, const std::vector<float> &Score,
+                 const PairOrder &PO, unsigned Pairs, std::vector<double> &G,
+                 std::vector<double> &H, Rng &R) const {
     size_t N = Y.size();
     if (Lss != Loss::Pairwise) {
       for (size_t I = 0; I < N; ++I) {
@@ -192,16 +191,17 @@ private:
       return;
     }
     std::fill(G.begin(), G.end(), 0), std::fill(H.begin(), H.end(), 0);
+    double Scale = 1.0 / Pairs; // each pair weighs 1 / Pairs, as XGBoost's
     for (size_t I = 0; I < N; ++I) {
       size_t Others = N - (PO.Hi[I] - PO.Lo[I]);
-      if (!Others)
-        continue;
-      size_t K = R.below(Others);
-      uint32_t J = PO.Sorted[K < PO.Lo[I] ? K : K + (PO.Hi[I] - PO.Lo[I])];
-      uint32_t Hi = Y[I] > Y[J] ? uint32_t(I) : J, Lo = Hi == I ? J : uint32_t(I);
-      double P = 1 / (1 + std::exp(-(double(Score[Hi]) - Score[Lo])));
-      double Hs = 2 * std::max(P * (1 - P), 1e-16); // as XGBoost's rank:pairwise
-      G[Hi] += P - 1, G[Lo] += 1 - P, H[Hi] += Hs, H[Lo] += Hs;
+      for (unsigned Draw = 0; Others && Draw < Pairs; ++Draw) {
+        size_t K = R.below(Others);
+        uint32_t J = PO.Sorted[K < PO.Lo[I] ? K : K + (PO.Hi[I] - PO.Lo[I])];
+        uint32_t Hi = Y[I] > Y[J] ? uint32_t(I) : J, Lo = Hi == I ? J : uint32_t(I);
+        double P = 1 / (1 + std::exp(-(double(Score[Hi]) - Score[Lo])));
+        double G1 = Scale * (P - 1), H1 = Scale * 2 * std::max(P * (1 - P), 1e-16);
+        G[Hi] += G1, G[Lo] -= G1, H[Hi] += H1, H[Lo] += H1;
+      }
     }
   }
 
@@ -217,13 +217,14 @@ private:
       std::sort(C.begin(), C.end());
       C.erase(std::unique(C.begin(), C.end()), C.end());
       for (size_t I = 0; I < N; ++I)
-        Bins[F * N + I] = uint32_t(std::lower_bound(C.begin(), C.end(), X[I * D + F]) - C.begin());
+        Bins[F * N + I] = uint32_t(
+            std::lower_bound(C.begin(), C.end(), X[I * D + F]) - C.begin());
     }
   }
 
   /// One tree, level by level; adds its leaves to Score.
-  void grow(const std::vector<double> &G, const std::vector<double> &H, size_t D,
-            const Settings &S, std::vector<float> &Score) {
+  void grow(const std::vector<double> &G, const std::vector<double> &H,
+            size_t D, const Settings &S, std::vector<float> &Score) {
     constexpr uint32_t Done = UINT32_MAX;
     size_t N = G.size();
     At.assign(N, 0); // each row's open node (index in Level), or Done
@@ -253,17 +254,21 @@ private:
             double GR = SG[K] - GL, HR = SH[K] - HL;
             if (HL < S.MinChild || HR < S.MinChild)
               continue;
-            double Gain =
-                (GL * GL / (HL + S.Lambda) + GR * GR / (HR + S.Lambda) - Parent) / 2 - S.Gamma;
+            double Gain = (GL * GL / (HL + S.Lambda) +
+                           GR * GR / (HR + S.Lambda) - Parent) /
+                              2 -
+                          S.Gamma;
             if (Gain > BestGain[K])
-              BestGain[K] = Gain, BestF[K] = int32_t(F), BestBin[K] = uint32_t(V);
+              BestGain[K] = Gain, BestF[K] = int32_t(F),
+              BestBin[K] = uint32_t(V);
           }
         }
       }
       Next.clear(), ChildOf.assign(M, 0);
       for (size_t K = 0; K < M; ++K) {
         if (BestF[K] < 0) {
-          Nodes[Level[K]].Threshold = float(-S.Eta * SG[K] / (SH[K] + S.Lambda));
+          Nodes[Level[K]].Threshold =
+              float(-S.Eta * SG[K] / (SH[K] + S.Lambda));
           continue;
         }
         const std::vector<float> &C = Cuts[BestF[K]];
@@ -312,10 +317,12 @@ private:
     place(Leaf ? N : Nodes[N].Left + 1, T, 2 * K + 2);
   }
 
-  std::vector<uint8_t> Right; ///< after bind: per split, go right by input value
-  size_t Bound = 0;           ///< Nodes[0, Bound) are compiled
+  std::vector<uint8_t>
+      Right;        ///< after bind: per split, go right by input value
+  size_t Bound = 0; ///< Nodes[0, Bound) are compiled
   unsigned Depth = 3;
-  std::vector<uint32_t> Inputs, Tables; ///< after bind: the complete trees' slots
+  std::vector<uint32_t> Inputs,
+      Tables; ///< after bind: the complete trees' slots
   std::vector<float> Leaves;
   std::vector<std::vector<float>> Cuts;
   std::vector<uint32_t> Bins;

@@ -24,7 +24,8 @@ class Surrogate {
 public:
   enum class Loss { Rank, Regression, Classifier };
 
-  Surrogate(const Space &S, bool Own) : S(S), Own(Own), W(S.featureWidth()) {
+  Surrogate(const Space &S, bool Own, unsigned Pairs = 1)
+      : S(S), Own(Own), Pairs(Pairs), W(S.featureWidth()) {
     for (size_t P = 0; P < S.size(); ++P)
       for (size_t K = 0; K < S.param(P).width(); ++K) {
         InputOf.push_back(uint32_t(P));
@@ -44,13 +45,15 @@ public:
 
   /// A fresh model: Rounds trees on X (Y.size() rows of the space's
   /// features).
-  void fit(const std::vector<float> &X, const std::vector<float> &Y, unsigned Rounds, Loss L) {
+  void fit(const std::vector<float> &X, const std::vector<float> &Y,
+           unsigned Rounds, Loss L) {
     reset();
     Lss = L;
     if (!Own)
       return XGB.fit(X, Y, W, Rounds, objective());
     GradientBoost::Settings Set;
     Set.Rounds = Rounds;
+    Set.Pairs = Pairs;
     GB.fit(X, Y, W,
            L == Loss::Rank         ? GradientBoost::Loss::Pairwise
            : L == Loss::Classifier ? GradientBoost::Loss::Logistic
@@ -59,11 +62,13 @@ public:
     GB.bind(InputOf, Table);
   }
   /// Rounds more trees on X, Y (continued training).
-  void boost(const std::vector<float> &X, const std::vector<float> &Y, unsigned Rounds) {
+  void boost(const std::vector<float> &X, const std::vector<float> &Y,
+             unsigned Rounds) {
     if (!Own)
       return XGB.boost(X, Y, W, Rounds, objective());
     GradientBoost::Settings Set;
     Set.Rounds = Rounds;
+    Set.Pairs = Pairs;
     GB.boost(X, Y, W, Set);
     GB.bind(InputOf, Table);
   }
@@ -89,7 +94,8 @@ public:
   }
   /// Own model: trees, and the leaves of trees [From, trees()) added to Sum.
   size_t trees() const { return GB.trees(); }
-  void addMargins(const uint32_t *Flat, size_t Rows, size_t From, float *Sum) const {
+  void addMargins(const uint32_t *Flat, size_t Rows, size_t From,
+                  float *Sum) const {
     GB.addMargins(Flat, Rows, S.size(), From, Sum);
   }
   float finish(float Sum) const { return GB.finish(Sum); }
@@ -102,11 +108,13 @@ private:
   }
   const Space &S;
   bool Own;
+  unsigned Pairs;
   size_t W;
   Loss Lss = Loss::Rank;
   uint64_t Generation = 0;
-  std::vector<uint32_t> InputOf;          ///< per feature: its parameter
-  std::vector<std::vector<float>> Table; ///< per feature: its value per value index
+  std::vector<uint32_t> InputOf; ///< per feature: its parameter
+  std::vector<std::vector<float>>
+      Table; ///< per feature: its value per value index
   Booster XGB;
   GradientBoost GB;
 };
@@ -132,7 +140,8 @@ public:
         continue;
       }
       Codes[Out] = Codes[I];
-      std::copy(Flat.begin() + I * D, Flat.begin() + (I + 1) * D, Flat.begin() + Out * D);
+      std::copy(Flat.begin() + I * D, Flat.begin() + (I + 1) * D,
+                Flat.begin() + Out * D);
       for (Margins &M : Sums)
         if (I < M.Sum.size())
           M.Sum[Out] = M.Sum[I];
@@ -144,16 +153,19 @@ public:
   }
   /// (score, code) per candidate: the ranking's prediction, less 1e4 where
   /// the classifier (if ready) gives under 0.5 chance of not failing.
-  std::vector<std::pair<float, uint64_t>> scores(const Surrogate &Rank, const Surrogate &Ok) {
+  std::vector<std::pair<float, uint64_t>> scores(const Surrogate &Rank,
+                                                 const Surrogate &Ok) {
     std::vector<float> P = margins(0, Rank), Q;
     bool Check = Ok.ready();
     if (Check)
       Q = margins(1, Ok);
     std::vector<std::pair<float, uint64_t>> Out;
     for (size_t I = 0; I < Codes.size(); ++I)
-      Out.push_back({(Rank.own() ? Rank.finish(P[I]) : P[I]) -
-                         (Check && (Ok.own() ? Ok.finish(Q[I]) : Q[I]) < 0.5f ? 1e4f : 0.f),
-                     Codes[I]});
+      Out.push_back(
+          {(Rank.own() ? Rank.finish(P[I]) : P[I]) -
+               (Check && (Ok.own() ? Ok.finish(Q[I]) : Q[I]) < 0.5f ? 1e4f
+                                                                    : 0.f),
+           Codes[I]});
     return Out;
   }
   const std::vector<uint64_t> &codes() const { return Codes; }
@@ -174,7 +186,8 @@ private:
     size_t Old = Mg.Sum.size();
     Mg.Sum.resize(Codes.size(), 0.f);
     M.addMargins(Flat.data(), Old, Mg.Trees, Mg.Sum.data());
-    M.addMargins(Flat.data() + Old * D, Codes.size() - Old, 0, Mg.Sum.data() + Old);
+    M.addMargins(Flat.data() + Old * D, Codes.size() - Old, 0,
+                 Mg.Sum.data() + Old);
     Mg.Trees = M.trees();
     return Mg.Sum;
   }

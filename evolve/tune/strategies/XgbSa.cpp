@@ -61,7 +61,8 @@ public:
         Validity(O.at("validity") != 0),
         TrainMax(size_t(O.at("train-max"))),
         UpdateRounds(unsigned(O.at("update-rounds"))), NextFit(Plan),
-        Model(S, O.at("booster") != 0), Valid(S, O.at("booster") != 0), Kept(S.size()),
+        Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
+        Valid(S, O.at("booster") != 0), Kept(S.size()),
         Moves(S.size()) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
@@ -381,7 +382,7 @@ private:
 /// The defaults of one variant.
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
-         Validity = 0, TrainMax = 0, Own = 0, Update = 0;
+         Validity = 0, TrainMax = 0, Own = 0, Update = 0, Pairs = 1;
 };
 std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
   return {{"plan", D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
@@ -414,6 +415,9 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
           {"booster", D.Own, {0, 1},
            "0: XGBoost (AutoTVM's model), 1: gevo's own boosted trees (the same "
            "kind of model without XGBoost's fixed cost per round)"},
+          {"pairs", D.Pairs, {1, 100},
+           "booster 1, rank 1: pairs drawn per result and round (XGBoost's "
+           "num_pairsample; each weighs 1 / pairs)"},
           {"update-rounds", D.Update, {0, 1e5},
            "a refit adds this many rounds on all results to the model (the "
            "classifier a share of its 30) and a fresh fit comes only once the "
@@ -446,10 +450,8 @@ const StrategyInfo &infoXgbLs() {
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
-      "measured configs, refits spaced with the history; gevo's own "
-      "boosted trees, a kept pool of 2,048 on spaces too large to score "
-      "whole, fits on at most 1,000 results",
-      xgbOptions({32, 100000, 3, 24, 2048, 0.1, 1, 1000, 1}), 32, construct<XgbSaTuner>};
+      "measured configs, refits spaced with the history",
+      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, construct<XgbSaTuner>};
   return I;
 }
 

@@ -45,6 +45,14 @@ struct Grid {
   std::vector<std::vector<float>> Table;
 };
 
+/// F(row) for every row of G.
+template <typename Fn> std::vector<float> targets(const Grid &G, Fn F) {
+  std::vector<float> Y;
+  for (const auto &R : G.Rows)
+    Y.push_back(float(F(R)));
+  return Y;
+}
+
 /// Predictions of M for every row of G through the compiled walk.
 std::vector<float> compiled(GradientBoost &M, const Grid &G) {
   M.bind(G.InputOf, G.Table);
@@ -55,11 +63,17 @@ std::vector<float> compiled(GradientBoost &M, const Grid &G) {
   return Sum;
 }
 
+/// The compiled walk gives what the walk over features gives.
+void expectCompiledWalkAgrees(GradientBoost &M, const Grid &G) {
+  std::vector<float> P = compiled(M, G);
+  for (size_t I = 0; I < G.size(); ++I)
+    ASSERT_NEAR(P[I], M.predict(&G.X[3 * I]), 1e-5) << I;
+}
+
 TEST(GradientBoost, SquaredLossLearnsAStep) {
   Grid G;
-  std::vector<float> Y;
-  for (const auto &R : G.Rows)
-    Y.push_back(R[1] >= 3 ? 1.f : 0.f);
+  std::vector<float> Y =
+      targets(G, [](const auto &R) { return R[1] >= 3 ? 1.f : 0.f; });
   GradientBoost M;
   M.fit(G.X, Y, 3, GradientBoost::Loss::Squared, {});
   for (size_t I = 0; I < G.size(); ++I)
@@ -69,26 +83,35 @@ TEST(GradientBoost, SquaredLossLearnsAStep) {
 
 TEST(GradientBoost, PairwiseLossRanksAProduct) {
   // Only the order matters to a ranking: almost every pair comes out in
-  // the order of its targets.
+  // the order of its targets, with one pair per row and round (XGBoost's
+  // default) or four.
   Grid G;
-  std::vector<float> Y;
-  for (const auto &R : G.Rows)
-    Y.push_back(float((R[0] + 1) * (R[2] + 1)));
-  GradientBoost M;
-  M.fit(G.X, Y, 3, GradientBoost::Loss::Pairwise, {});
-  size_t Right = 0, Pairs = 0;
-  for (size_t I = 0; I < G.size(); ++I)
-    for (size_t J = 0; J < G.size(); ++J)
-      if (Y[I] > Y[J])
-        ++Pairs, Right += M.predict(&G.X[3 * I]) > M.predict(&G.X[3 * J]);
-  EXPECT_GT(double(Right) / Pairs, 0.95);
+  std::vector<float> Y =
+      targets(G, [](const auto &R) { return (R[0] + 1) * (R[2] + 1); });
+  std::vector<float> First;
+  for (unsigned Pairs : {1u, 4u}) {
+    GradientBoost::Settings Set;
+    Set.Pairs = Pairs;
+    GradientBoost M;
+    M.fit(G.X, Y, 3, GradientBoost::Loss::Pairwise, Set);
+    size_t Right = 0, Total = 0;
+    for (size_t I = 0; I < G.size(); ++I)
+      for (size_t J = 0; J < G.size(); ++J)
+        if (Y[I] > Y[J])
+          ++Total, Right += M.predict(&G.X[3 * I]) > M.predict(&G.X[3 * J]);
+    EXPECT_GT(double(Right) / Total, 0.95) << Pairs;
+    std::vector<float> P = compiled(M, G);
+    if (First.empty())
+      First = P;
+    else
+      EXPECT_NE(First, P); // more pairs, another model
+  }
 }
 
 TEST(GradientBoost, LogisticLossGivesProbabilities) {
   Grid G;
-  std::vector<float> Y;
-  for (const auto &R : G.Rows)
-    Y.push_back(R[0] + R[1] > 6 ? 1.f : 0.f);
+  std::vector<float> Y =
+      targets(G, [](const auto &R) { return R[0] + R[1] > 6 ? 1.f : 0.f; });
   GradientBoost M;
   GradientBoost::Settings Set;
   Set.Rounds = 30;
@@ -102,9 +125,9 @@ TEST(GradientBoost, LogisticLossGivesProbabilities) {
 
 TEST(GradientBoost, CompiledWalkEqualsTheFeatureWalk) {
   Grid G;
-  std::vector<float> Y;
-  for (const auto &R : G.Rows)
-    Y.push_back(float(int(R[0] * R[0] + 3 * R[1]) - int(R[2])));
+  std::vector<float> Y = targets(G, [](const auto &R) {
+    return float(int(R[0] * R[0] + 3 * R[1]) - int(R[2]));
+  });
   for (auto L : {GradientBoost::Loss::Pairwise, GradientBoost::Loss::Logistic,
                  GradientBoost::Loss::Squared}) {
     std::vector<float> Z = Y;
@@ -116,9 +139,7 @@ TEST(GradientBoost, CompiledWalkEqualsTheFeatureWalk) {
     Set.Depth = 4; // deeper than the default: early leaves padded below
     GradientBoost M;
     M.fit(G.X, Z, 3, L, Set);
-    std::vector<float> P = compiled(M, G);
-    for (size_t I = 0; I < G.size(); ++I)
-      ASSERT_NEAR(P[I], M.predict(&G.X[3 * I]), 1e-5) << I;
+    expectCompiledWalkAgrees(M, G);
   }
 }
 
@@ -126,16 +147,16 @@ TEST(GradientBoost, BoostContinuesTheModel) {
   // More rounds on more data: the trees add up, the compiled walk covers
   // them, and the fit to the new data improves.
   Grid G;
-  std::vector<float> Y;
-  for (const auto &R : G.Rows)
-    Y.push_back(R[2] >= 2 ? 2.f : 0.f);
+  std::vector<float> Y =
+      targets(G, [](const auto &R) { return R[2] >= 2 ? 2.f : 0.f; });
   GradientBoost::Settings Set;
   Set.Rounds = 3;
   Set.Eta = 0.1;
   size_t Half = G.size() / 2;
   GradientBoost M;
   M.fit(std::vector<float>(G.X.begin(), G.X.begin() + 3 * Half),
-        std::vector<float>(Y.begin(), Y.begin() + Half), 3, GradientBoost::Loss::Squared, Set);
+        std::vector<float>(Y.begin(), Y.begin() + Half), 3,
+        GradientBoost::Loss::Squared, Set);
   auto Error = [&] {
     double E = 0;
     for (size_t I = 0; I < G.size(); ++I)
@@ -147,16 +168,13 @@ TEST(GradientBoost, BoostContinuesTheModel) {
   M.boost(G.X, Y, 3, Set);
   EXPECT_EQ(M.trees(), 6u);
   EXPECT_LT(Error(), Before);
-  std::vector<float> P = compiled(M, G);
-  for (size_t I = 0; I < G.size(); ++I)
-    ASSERT_NEAR(P[I], M.predict(&G.X[3 * I]), 1e-5) << I;
+  expectCompiledWalkAgrees(M, G);
 }
 
 TEST(GradientBoost, ASeedGivesOneModel) {
   Grid G;
-  std::vector<float> Y;
-  for (const auto &R : G.Rows)
-    Y.push_back(float(R[0] + 2 * R[1] + R[2] % 2));
+  std::vector<float> Y = targets(
+      G, [](const auto &R) { return float(R[0] + 2 * R[1] + R[2] % 2); });
   auto Fit = [&](uint64_t Seed) {
     GradientBoost M;
     M.fit(G.X, Y, 3, GradientBoost::Loss::Pairwise, {}, Seed);

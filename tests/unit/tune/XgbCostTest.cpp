@@ -24,7 +24,8 @@ namespace {
 /// 10^8 configs (more than xgb-ls scores whole), a smooth separable time.
 std::unique_ptr<FunctionProblem> bigProblem() {
   return std::make_unique<FunctionProblem>(
-      gridSpace(8, 10), Objective{"time", false}, [](const Config &C) -> std::optional<double> {
+      gridSpace(8, 10), Objective{"time", false},
+      [](const Config &C) -> std::optional<double> {
         double T = 1;
         for (size_t I = 0; I < C.size(); ++I)
           T += (I + 1) * std::abs(double(C[I]) - double(I % 10));
@@ -38,8 +39,9 @@ struct Trace {
   json State;               ///< the strategy's state at the end
 };
 
-Trace run(const Options &Opts, uint64_t Trials, uint64_t Seed, const json *From = nullptr,
-        json *Save = nullptr, uint64_t SaveAt = 0) {
+Trace run(const Options &Opts, uint64_t Trials, uint64_t Seed,
+          const json *From = nullptr, json *Save = nullptr,
+          uint64_t SaveAt = 0) {
   auto P = bigProblem();
   auto T = llvm::cantFail(makeTuner("xgb-ls", P->space(), false, Opts));
   EngineOptions O;
@@ -88,8 +90,9 @@ TEST(XgbCost, UpdateRoundsRefitFreshOnlyWhenTheHistoryDoubles) {
 }
 
 TEST(XgbCost, ASeedGivesOneRunAndACheckpointResumesIt) {
-  for (Options Opts : {Options{{"pool", 300}}, Options{{"pool", 300}, {"update-rounds", 10}},
-                       Options{{"pool", 300}, {"booster", 0}, {"update-rounds", 10}}}) {
+  for (Options Opts :
+       {Options{{"pool", 300}}, Options{{"pool", 300}, {"update-rounds", 10}},
+        Options{{"pool", 300}, {"booster", 0}, {"update-rounds", 10}}}) {
     Trace A = run(Opts, 400, 3), B = run(Opts, 400, 3);
     EXPECT_EQ(A.Lines, B.Lines);
     json Checkpoint;
@@ -98,8 +101,9 @@ TEST(XgbCost, ASeedGivesOneRunAndACheckpointResumesIt) {
     Trace Resumed = run(Opts, 400, 3, &Checkpoint);
     uint64_t Done = Checkpoint["evaluations"];
     ASSERT_EQ(Full.Lines.size(), Done + Resumed.Lines.size());
-    EXPECT_EQ(std::vector<std::string>(Full.Lines.begin() + Done, Full.Lines.end()),
-              Resumed.Lines);
+    EXPECT_EQ(
+        std::vector<std::string>(Full.Lines.begin() + Done, Full.Lines.end()),
+        Resumed.Lines);
   }
 }
 
