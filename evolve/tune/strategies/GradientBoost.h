@@ -197,9 +197,11 @@ private:
       for (unsigned Draw = 0; Others && Draw < Pairs; ++Draw) {
         size_t K = R.below(Others);
         uint32_t J = PO.Sorted[K < PO.Lo[I] ? K : K + (PO.Hi[I] - PO.Lo[I])];
-        uint32_t Hi = Y[I] > Y[J] ? uint32_t(I) : J, Lo = Hi == I ? J : uint32_t(I);
+        uint32_t Hi = Y[I] > Y[J] ? uint32_t(I) : J,
+                 Lo = Hi == I ? J : uint32_t(I);
         double P = 1 / (1 + std::exp(-(double(Score[Hi]) - Score[Lo])));
-        double G1 = Scale * (P - 1), H1 = Scale * 2 * std::max(P * (1 - P), 1e-16);
+        double G1 = Scale * (P - 1),
+               H1 = Scale * 2 * std::max(P * (1 - P), 1e-16);
         G[Hi] += G1, G[Lo] -= G1, H[Hi] += H1, H[Lo] += H1;
       }
     }
