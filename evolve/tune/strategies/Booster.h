@@ -1,7 +1,8 @@
 //===- Booster.h - An XGBoost model through the C API -----------*- C++ -*-===//
 //
 // One booster of Debian's libxgboost: fit on a dense float matrix (one
-// thread, a fixed seed, so a fit is deterministic), predict rows.
+// thread, a fixed seed, so a fit is deterministic), continue training on
+// new data, predict rows.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_EVOLVE_TUNE_STRATEGIES_BOOSTER_H
@@ -34,29 +35,37 @@ public:
   }
   /// Objective: rank:pairwise (one group), reg:squarederror or
   /// binary:logistic.
-  void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t W,
-           unsigned Rounds, const std::string &Objective) {
-    bool Rank = Objective == "rank:pairwise";
+  void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t W, unsigned Rounds,
+           const std::string &Objective) {
     reset();
+    boost(X, Y, W, Rounds, Objective);
+  }
+  /// Rounds more trees on X, Y (continued training from the current
+  /// model's predictions; a fresh model if there is none).
+  void boost(const std::vector<float> &X, const std::vector<float> &Y, size_t W, unsigned Rounds,
+             const std::string &Objective) {
     DMatrixHandle D;
     checkXgb(XGDMatrixCreateFromMat(X.data(), Y.size(), W, NAN, &D));
     checkXgb(XGDMatrixSetFloatInfo(D, "label", Y.data(), Y.size()));
-    if (Rank) {
+    if (Objective == "rank:pairwise") {
       unsigned Group = unsigned(Y.size());
       checkXgb(XGDMatrixSetUIntInfo(D, "group", &Group, 1));
     }
-    checkXgb(XGBoosterCreate(&D, 1, &H));
-    const char *Params[][2] = {{"max_depth", "3"},   {"gamma", "0.0001"},
-                               {"min_child_weight", "1"}, {"subsample", "1.0"},
-                               {"eta", "0.3"},       {"lambda", "1.0"},
-                               {"alpha", "0"},       {"nthread", "1"},
-                               {"seed", "0"},        {"verbosity", "0"},
-                               {"tree_method", "exact"},
-                               {"objective", Objective.c_str()}};
-    for (auto &P : Params)
-      checkXgb(XGBoosterSetParam(H, P[0], P[1]));
+    if (!H) {
+      checkXgb(XGBoosterCreate(&D, 1, &H));
+      const char *Params[][2] = {{"max_depth", "3"},   {"gamma", "0.0001"},
+                                 {"min_child_weight", "1"}, {"subsample", "1.0"},
+                                 {"eta", "0.3"},       {"lambda", "1.0"},
+                                 {"alpha", "0"},       {"nthread", "1"},
+                                 {"seed", "0"},        {"verbosity", "0"},
+                                 {"tree_method", "exact"},
+                                 {"objective", Objective.c_str()}};
+      for (auto &P : Params)
+        checkXgb(XGBoosterSetParam(H, P[0], P[1]));
+      Iter = 0;
+    }
     for (unsigned I = 0; I < Rounds; ++I)
-      checkXgb(XGBoosterUpdateOneIter(H, int(I), D));
+      checkXgb(XGBoosterUpdateOneIter(H, Iter++, D));
     XGDMatrixFree(D);
   }
   std::vector<float> predict(const std::vector<float> &X, size_t Rows, size_t W) const {
@@ -73,6 +82,7 @@ public:
 
 private:
   BoosterHandle H = nullptr;
+  int Iter = 0; ///< rounds so far
 };
 
 } // namespace gevo::evolve::tune

@@ -29,13 +29,14 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
-#include "Booster.h"
+#include "Surrogate.h"
 
 #include <algorithm>
 #include <cmath>
 #include <deque>
 #include <numeric>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace gevo::evolve::tune {
@@ -58,19 +59,26 @@ public:
         Pool(size_t(O.at("pool"))),
         Growth(O.at("refit-growth")),
         Validity(O.at("validity") != 0),
-        TrainMax(size_t(O.at("train-max"))), W(S.featureWidth()),
-        NextFit(Plan) {}
+        TrainMax(size_t(O.at("train-max"))),
+        UpdateRounds(unsigned(O.at("update-rounds"))), NextFit(Plan),
+        Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
+        Valid(S, O.at("booster") != 0), Kept(S.size()),
+        Moves(S.size()) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (History.size() >= NextFit) {
       FitAt = History.size();
       NextFit = nextFit();
-      fit();
+      if (!UpdateRounds || FitAt >= 2 * LastFull)
+        LastFull = FitAt, Boosts.clear();
+      else
+        Boosts.push_back(FitAt);
+      fit(FitAt, !Boosts.empty());
       Trials.clear();
-      if (Pool && validCount() > Pool)
-        scorePool(R);
-      else if (validCount() <= Exhaustive)
+      if (validCount() <= Exhaustive)
         scoreAll();
+      else if (Pool)
+        scorePool(R);
       else
         anneal(R);
       if (Local)
@@ -90,14 +98,15 @@ private:
   /// Configs planned per fit.
   size_t span() const { return NextFit - FitAt; }
 
-  /// The ranking model on History[0, FitAt) (with Validity: on the configs
-  /// that did not fail, and a classifier of failing on all).
-  void fit() {
+  /// The ranking model on History[0, Upto) (with Validity: on the configs
+  /// that did not fail, and a classifier of failing on all): a fresh fit,
+  /// or with More UpdateRounds more rounds of the current models.
+  void fit(size_t Upto, bool More) {
     std::vector<float> X, Y, XAll, Ok;
     double Max = 0;
-    for (size_t I = 0; I < FitAt; ++I)
+    for (size_t I = 0; I < Upto; ++I)
       Max = std::max(Max, History[I].Fitness);
-    for (size_t I : trainingRows()) {
+    for (size_t I : trainingRows(Upto)) {
       std::vector<double> F = S.features(S.decode(History[I].Code));
       if (Validity) {
         XAll.insert(XAll.end(), F.begin(), F.end());
@@ -108,20 +117,30 @@ private:
       X.insert(X.end(), F.begin(), F.end());
       Y.push_back(Max > 0 ? float(History[I].Fitness / Max) : 0.f);
     }
+    bool Fails = Validity && Y.size() >= 1 && Y.size() < Ok.size();
+    if (More && Model.ready()) {
+      if (!Y.empty())
+        Model.boost(X, Y, UpdateRounds);
+      if (Fails && Valid.ready())
+        Valid.boost(XAll, Ok, std::max(1u, UpdateRounds * ValidityRounds / Rounds));
+      else if (Fails)
+        Valid.fit(XAll, Ok, ValidityRounds, Surrogate::Loss::Classifier);
+      return;
+    }
     Model.reset();
     if (!Y.empty())
-      Model.fit(X, Y, W, Rounds, Rank ? "rank:pairwise" : "reg:squarederror");
+      Model.fit(X, Y, Rounds, Rank ? Surrogate::Loss::Rank : Surrogate::Loss::Regression);
     Valid.reset();
-    if (Validity && Y.size() >= 1 && Y.size() < Ok.size())
-      Valid.fit(XAll, Ok, W, ValidityRounds, "binary:logistic");
+    if (Fails)
+      Valid.fit(XAll, Ok, ValidityRounds, Surrogate::Loss::Classifier);
   }
 
-  /// History[0, FitAt), or with TrainMax the TrainMax / 2 best and the rest
+  /// History[0, Upto), or with TrainMax the TrainMax / 2 best and the rest
   /// evenly spaced over the others (a fit costs about its rows), in order.
-  std::vector<size_t> trainingRows() const {
-    std::vector<size_t> Rows(FitAt);
+  std::vector<size_t> trainingRows(size_t Upto) const {
+    std::vector<size_t> Rows(Upto);
     std::iota(Rows.begin(), Rows.end(), 0);
-    if (!TrainMax || FitAt <= TrainMax)
+    if (!TrainMax || Upto <= TrainMax)
       return Rows;
     std::stable_sort(Rows.begin(), Rows.end(), [&](size_t A, size_t B) {
       return History[A].Fitness > History[B].Fitness;
@@ -129,19 +148,23 @@ private:
     size_t Best = TrainMax / 2, Rest = TrainMax - Best;
     std::vector<size_t> Out(Rows.begin(), Rows.begin() + Best);
     for (size_t K = 0; K < Rest; ++K)
-      Out.push_back(Rows[Best + K * (FitAt - Best) / Rest]);
+      Out.push_back(Rows[Best + K * (Upto - Best) / Rest]);
     std::sort(Out.begin(), Out.end());
     return Out;
   }
 
   std::vector<float> score(const std::vector<Config> &Cs) const {
-    std::vector<float> X;
+    std::vector<uint32_t> Flat;
+    Flat.reserve(Cs.size() * S.size());
     for (const Config &C : Cs)
-      for (double F : S.features(C))
-        X.push_back(float(F));
-    std::vector<float> P = Model.predict(X, Cs.size(), W);
+      Flat.insert(Flat.end(), C.begin(), C.end());
+    return score(Flat.data(), Cs.size());
+  }
+  /// Rows configs, flat (Rows x S.size() value indices).
+  std::vector<float> score(const uint32_t *Flat, size_t Rows) const {
+    std::vector<float> P = Model.predict(Flat, Rows);
     if (Valid.ready()) { // likely failures rank below every likely success
-      std::vector<float> Q = Valid.predict(X, Cs.size(), W);
+      std::vector<float> Q = Valid.predict(Flat, Rows);
       for (size_t I = 0; I < P.size(); ++I)
         if (Q[I] < 0.5f)
           P[I] -= 1e4f;
@@ -234,24 +257,36 @@ private:
                                                       : A < B;
     });
     std::vector<Config> Near;
-    std::set<uint64_t> InNear;
+    std::vector<uint64_t> Codes;
+    std::unordered_set<uint64_t> InNear;
     for (size_t I = 0; I < Top && History[Order[I]].Fitness > 0; ++I) {
       for (Config &C : S.oneParameterMoves(S.decode(History[Order[I]].Code))) {
         uint64_t Code = S.encode(C);
         if (!seen(Code) && S.satisfies(C) && InNear.insert(Code).second)
-          Near.push_back(std::move(C));
+          Near.push_back(std::move(C)), Codes.push_back(Code);
       }
     }
     if (Near.empty())
       return;
-    std::vector<float> Score = score(Near);
+    // Scored through Moves: the moves of the last fit that are still moves
+    // keep their margins (the best configs rarely change between fits).
+    Moves.dropIf([&](uint64_t Code) { return !InNear.count(Code); });
+    for (size_t I = 0; I < Near.size(); ++I)
+      if (!Moves.contains(Codes[I]))
+        Moves.add(Codes[I], Near[I]);
+    std::unordered_map<uint64_t, float> ScoreOf;
+    for (const auto &[Sc, Code] : Moves.scores(Model, Valid))
+      ScoreOf[Code] = Sc;
+    std::vector<float> Score;
+    for (uint64_t Code : Codes)
+      Score.push_back(ScoreOf[Code]);
     std::vector<size_t> Idx(Near.size());
     std::iota(Idx.begin(), Idx.end(), 0);
     std::stable_sort(Idx.begin(), Idx.end(),
                      [&](size_t A, size_t B) { return Score[A] > Score[B]; });
     std::vector<uint64_t> First;
     for (size_t I = 0; I < Idx.size() && First.size() < Local; ++I)
-      First.push_back(S.encode(Near[Idx[I]]));
+      First.push_back(Codes[Idx[I]]);
     std::set<uint64_t> Taken(First.begin(), First.end());
     for (uint64_t Code : Trials)
       if (!Taken.count(Code))
@@ -259,29 +294,18 @@ private:
     Trials.assign(First.begin(), First.end());
   }
 
-  /// Fills Trials from the scores of at most Pool fresh valid configs drawn
-  /// at random (a bounded cost per fit, whatever the space's size).
+  /// Fills Trials from a pool of at most Pool fresh valid configs drawn at
+  /// random and kept across fits (measured ones replaced by new draws): a
+  /// bounded cost per fit, whatever the space's size.
   void scorePool(Rng &R) {
-    std::vector<Config> Fresh;
-    std::unordered_set<uint64_t> In;
-    for (size_t Try = 0; Fresh.size() < Pool && Try < 4 * Pool; ++Try) {
+    Kept.dropIf([&](uint64_t Code) { return seen(Code); });
+    for (size_t Try = 0; Kept.size() < Pool && Try < 4 * Pool; ++Try) {
       Config C = S.sample(R);
       uint64_t Code = S.encode(C);
-      if (!seen(Code) && S.satisfies(C) && In.insert(Code).second)
-        Fresh.push_back(std::move(C));
+      if (!seen(Code) && S.satisfies(C) && !Kept.contains(Code))
+        Kept.add(Code, C);
     }
-    planFrom(Fresh);
-  }
-
-  /// Trials := the plan pickPlan makes of Fresh, scored.
-  void planFrom(const std::vector<Config> &Fresh) {
-    if (Fresh.empty())
-      return;
-    std::vector<float> Score = score(Fresh);
-    std::vector<std::pair<float, uint64_t>> Candidates;
-    for (size_t I = 0; I < Fresh.size(); ++I)
-      Candidates.push_back({Score[I], S.encode(Fresh[I])});
-    pickPlan(std::move(Candidates));
+    pickPlan(Kept.scores(Model, Valid));
   }
 
   /// Configs that may be valid: the members, else the whole product.
@@ -290,30 +314,43 @@ private:
   }
 
   /// Fills Trials with the Plan best-predicted fresh valid configs of the
-  /// whole space, scored one by one (what annealing approximates).
+  /// whole space, scored one by one (what annealing approximates). The
+  /// valid configs are listed once per run.
   void scoreAll() {
-    std::vector<Config> Fresh;
-    for (uint64_t I = 0, N = validCount(); I < N; ++I) {
-      uint64_t Code = S.restricted() ? S.members()[I] : I;
-      Config C = S.decode(Code);
-      if (!seen(Code) && S.satisfies(C))
-        Fresh.push_back(std::move(C));
-    }
-    planFrom(Fresh);
+    if (!Listed)
+      for (uint64_t I = 0, N = validCount(); I < N; ++I) {
+        uint64_t Code = S.restricted() ? S.members()[I] : I;
+        Config C = S.decode(Code);
+        if (S.satisfies(C))
+          Kept.add(Code, C);
+      }
+    Listed = true;
+    Kept.dropIf([&](uint64_t Code) { return seen(Code); });
+    if (Kept.size())
+      pickPlan(Kept.scores(Model, Valid));
   }
 
   nlohmann::json saveState() const override {
-    return {{"fit_at", FitAt}, {"trials", Trials}, {"points", Points}};
+    return {{"fit_at", FitAt}, {"trials", Trials}, {"points", Points},
+            {"last_full", LastFull}, {"boosts", Boosts},
+            {"pool", Listed ? std::vector<uint64_t>() : Kept.codes()}};
   }
   void restoreState(const nlohmann::json &J) override {
     FitAt = J.at("fit_at");
     Trials = J.at("trials").get<std::deque<uint64_t>>();
     Points = J.at("points").get<std::vector<uint64_t>>();
+    LastFull = J.at("last_full");
+    Boosts = J.at("boosts").get<std::vector<size_t>>();
+    for (uint64_t Code : J.at("pool").get<std::vector<uint64_t>>())
+      Kept.add(Code, S.decode(Code));
     NextFit = FitAt > 0 ? nextFit() : Plan;
     Model.reset();
     Valid.reset();
-    if (FitAt > 0)
-      fit(); // the same data, one thread, a fixed seed: the same model
+    // The same data, one thread, fixed seeds: the same models.
+    if (LastFull > 0)
+      fit(LastFull, false);
+    for (size_t B : Boosts)
+      fit(B, true);
   }
 
   size_t Plan;
@@ -328,19 +365,24 @@ private:
   double Growth;
   bool Validity;
   size_t TrainMax;
+  unsigned UpdateRounds;
   static constexpr unsigned ValidityRounds = 30;
-  size_t W;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
   size_t NextFit;              // the next refit, when History reaches it
   std::deque<uint64_t> Trials; // the annealer's plan, best first
   std::vector<uint64_t> Points;
-  Booster Model, Valid; // the ranking; with Validity, the failure classifier
+  size_t LastFull = 0;       // the last fresh fit was on History[0, LastFull),
+  std::vector<size_t> Boosts; // and boosts since, on History[0, each)
+  Surrogate Model, Valid; // the ranking; with Validity, the failure classifier
+  KeptCandidates Kept;    // scoreAll: the valid configs; scorePool: the pool
+  KeptCandidates Moves;   // polish: the last moves scored
+  bool Listed = false;    // Kept holds every valid config
 };
 
 /// The defaults of one variant.
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
-         Validity = 0, TrainMax = 0;
+         Validity = 0, TrainMax = 0, Own = 0, Update = 0, Pairs = 1;
 };
 std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
   return {{"plan", D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
@@ -359,8 +401,9 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
            "the best measured"},
           {"local-top", 3, {1, 1e6}, "how many of the best measured configs local searches around"},
           {"pool", D.Pool, {0, 1e9},
-           "score at most this many random fresh configs per fit instead of "
-           "all or annealing (0: no bound)"},
+           "on a space of more than `exhaustive` valid configs, score a pool of "
+           "at most this many random fresh configs, kept across fits, instead "
+           "of annealing (0: anneal)"},
           {"refit-growth", D.Growth, {0, 10},
            "refit after max(plan, this x results so far) results"},
           {"validity", D.Validity, {0, 1},
@@ -368,7 +411,17 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
            "classifier (30 rounds) predicts will not fail"},
           {"train-max", D.TrainMax, {0, 1e9},
            "fit on at most this many results: the best half, the rest spread "
-           "over the others (0: all)"}};
+           "over the others (0: all)"},
+          {"booster", D.Own, {0, 1},
+           "0: XGBoost (AutoTVM's model), 1: gevo's own boosted trees (the same "
+           "kind of model without XGBoost's fixed cost per round)"},
+          {"pairs", D.Pairs, {1, 100},
+           "booster 1, rank 1: pairs drawn per result and round (XGBoost's "
+           "num_pairsample; each weighs 1 / pairs)"},
+          {"update-rounds", D.Update, {0, 1e5},
+           "a refit adds this many rounds on all results to the model (the "
+           "classifier a share of its 30) and a fresh fit comes only once the "
+           "results have doubled since the last (0: every refit is fresh)"}};
 }
 } // namespace
 

@@ -1,0 +1,203 @@
+//===- Surrogate.h - The xgb strategies' boosted-trees model ----*- C++ -*-===//
+//
+// One boosted-trees model of a space's configs, either XGBoost through its
+// C API (`Booster.h`, AutoTVM's model) or gevo's own `GradientBoost.h` (the
+// same kind of model without XGBoost's fixed cost per round). Configs are
+// passed flat: Rows x S.size() value indices. Fit on the parameters'
+// features (`Space::features`); gevo's own model then scores a config from
+// its value indices directly (`GradientBoost::bind`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEVO_EVOLVE_TUNE_STRATEGIES_SURROGATE_H
+#define GEVO_EVOLVE_TUNE_STRATEGIES_SURROGATE_H
+
+#include "gevo/evolve/tune/Space.h"
+
+#include "Booster.h"
+#include "GradientBoost.h"
+
+#include <unordered_set>
+
+namespace gevo::evolve::tune {
+
+class Surrogate {
+public:
+  enum class Loss { Rank, Regression, Classifier };
+
+  Surrogate(const Space &S, bool Own, unsigned Pairs = 1)
+      : S(S), Own(Own), Pairs(Pairs), W(S.featureWidth()) {
+    for (size_t P = 0; P < S.size(); ++P)
+      for (size_t K = 0; K < S.param(P).width(); ++K) {
+        InputOf.push_back(uint32_t(P));
+        Table.emplace_back();
+        for (uint32_t V = 0; V < S.param(P).size(); ++V)
+          Table.back().push_back(float(S.param(P).features(V)[K]));
+      }
+  }
+  void reset() {
+    XGB.reset(), GB = GradientBoost();
+    ++Generation;
+  }
+  bool ready() const { return Own ? GB.ready() : XGB.ready(); }
+  bool own() const { return Own; }
+  /// Changes with every fresh fit (not with boost).
+  uint64_t generation() const { return Generation; }
+
+  /// A fresh model: Rounds trees on X (Y.size() rows of the space's
+  /// features).
+  void fit(const std::vector<float> &X, const std::vector<float> &Y,
+           unsigned Rounds, Loss L) {
+    reset();
+    Lss = L;
+    if (!Own)
+      return XGB.fit(X, Y, W, Rounds, objective());
+    GradientBoost::Settings Set;
+    Set.Rounds = Rounds;
+    Set.Pairs = Pairs;
+    GB.fit(X, Y, W,
+           L == Loss::Rank         ? GradientBoost::Loss::Pairwise
+           : L == Loss::Classifier ? GradientBoost::Loss::Logistic
+                                   : GradientBoost::Loss::Squared,
+           Set);
+    GB.bind(InputOf, Table);
+  }
+  /// Rounds more trees on X, Y (continued training).
+  void boost(const std::vector<float> &X, const std::vector<float> &Y,
+             unsigned Rounds) {
+    if (!Own)
+      return XGB.boost(X, Y, W, Rounds, objective());
+    GradientBoost::Settings Set;
+    Set.Rounds = Rounds;
+    Set.Pairs = Pairs;
+    GB.boost(X, Y, W, Set);
+    GB.bind(InputOf, Table);
+  }
+
+  /// Predictions for Rows configs, Flat[R * S.size() + P] being row R's
+  /// value of parameter P.
+  std::vector<float> predict(const uint32_t *Flat, size_t Rows) const {
+    size_t D = S.size();
+    if (Own) {
+      std::vector<float> Sum(Rows, 0.f);
+      GB.addMargins(Flat, Rows, D, 0, Sum.data());
+      for (float &V : Sum)
+        V = GB.finish(V);
+      return Sum;
+    }
+    std::vector<float> X;
+    X.reserve(Rows * W);
+    for (size_t R = 0; R < Rows; ++R)
+      for (size_t P = 0; P < D; ++P)
+        for (double F : S.param(P).features(Flat[R * D + P]))
+          X.push_back(float(F));
+    return XGB.predict(X, Rows, W);
+  }
+  /// Own model: trees, and the leaves of trees [From, trees()) added to Sum.
+  size_t trees() const { return GB.trees(); }
+  void addMargins(const uint32_t *Flat, size_t Rows, size_t From,
+                  float *Sum) const {
+    GB.addMargins(Flat, Rows, S.size(), From, Sum);
+  }
+  float finish(float Sum) const { return GB.finish(Sum); }
+
+private:
+  const char *objective() const {
+    return Lss == Loss::Rank         ? "rank:pairwise"
+           : Lss == Loss::Classifier ? "binary:logistic"
+                                     : "reg:squarederror";
+  }
+  const Space &S;
+  bool Own;
+  unsigned Pairs;
+  size_t W;
+  Loss Lss = Loss::Rank;
+  uint64_t Generation = 0;
+  std::vector<uint32_t> InputOf; ///< per feature: its parameter
+  std::vector<std::vector<float>>
+      Table; ///< per feature: its value per value index
+  Booster XGB;
+  GradientBoost GB;
+};
+
+/// Candidate configs kept across refits with their margins under one or
+/// two models (with gevo's own model: after a boost only the new trees are
+/// walked, after a fresh fit all of them).
+class KeptCandidates {
+public:
+  explicit KeptCandidates(size_t D) : D(D) {}
+  size_t size() const { return Codes.size(); }
+  bool contains(uint64_t Code) const { return In.count(Code); }
+  void add(uint64_t Code, const Config &C) {
+    Codes.push_back(Code), In.insert(Code);
+    Flat.insert(Flat.end(), C.begin(), C.end());
+  }
+  /// Drops the candidates Drop says to, keeping the others' order.
+  template <typename Pred> void dropIf(Pred Drop) {
+    size_t Out = 0;
+    for (size_t I = 0; I < Codes.size(); ++I) {
+      if (Drop(Codes[I])) {
+        In.erase(Codes[I]);
+        continue;
+      }
+      Codes[Out] = Codes[I];
+      std::copy(Flat.begin() + I * D, Flat.begin() + (I + 1) * D,
+                Flat.begin() + Out * D);
+      for (Margins &M : Sums)
+        if (I < M.Sum.size())
+          M.Sum[Out] = M.Sum[I];
+      ++Out;
+    }
+    Codes.resize(Out), Flat.resize(Out * D);
+    for (Margins &M : Sums)
+      M.Sum.resize(std::min(M.Sum.size(), Out));
+  }
+  /// (score, code) per candidate: the ranking's prediction, less 1e4 where
+  /// the classifier (if ready) gives under 0.5 chance of not failing.
+  std::vector<std::pair<float, uint64_t>> scores(const Surrogate &Rank,
+                                                 const Surrogate &Ok) {
+    std::vector<float> P = margins(0, Rank), Q;
+    bool Check = Ok.ready();
+    if (Check)
+      Q = margins(1, Ok);
+    std::vector<std::pair<float, uint64_t>> Out;
+    for (size_t I = 0; I < Codes.size(); ++I)
+      Out.push_back(
+          {(Rank.own() ? Rank.finish(P[I]) : P[I]) -
+               (Check && (Ok.own() ? Ok.finish(Q[I]) : Q[I]) < 0.5f ? 1e4f
+                                                                    : 0.f),
+           Codes[I]});
+    return Out;
+  }
+  const std::vector<uint64_t> &codes() const { return Codes; }
+
+private:
+  struct Margins {
+    std::vector<float> Sum; ///< for the first Sum.size() candidates,
+    size_t Trees = 0;       ///< over trees [0, Trees)
+    uint64_t Generation = UINT64_MAX;
+  };
+  /// Model M's margins (its predictions, for XGBoost) of every candidate.
+  std::vector<float> margins(size_t K, const Surrogate &M) {
+    if (!M.own())
+      return M.predict(Flat.data(), Codes.size());
+    Margins &Mg = Sums[K];
+    if (Mg.Generation != M.generation())
+      Mg = {{}, 0, M.generation()};
+    size_t Old = Mg.Sum.size();
+    Mg.Sum.resize(Codes.size(), 0.f);
+    M.addMargins(Flat.data(), Old, Mg.Trees, Mg.Sum.data());
+    M.addMargins(Flat.data() + Old * D, Codes.size() - Old, 0,
+                 Mg.Sum.data() + Old);
+    Mg.Trees = M.trees();
+    return Mg.Sum;
+  }
+  size_t D;
+  std::vector<uint64_t> Codes;
+  std::vector<uint32_t> Flat;
+  std::unordered_set<uint64_t> In;
+  Margins Sums[2];
+};
+
+} // namespace gevo::evolve::tune
+
+#endif

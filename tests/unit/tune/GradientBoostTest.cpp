@@ -1,0 +1,231 @@
+//===- GradientBoostTest.cpp - gevo's boosted trees and the xgb models ----===//
+//
+// GradientBoost learns what each loss asks for, its compiled walk over
+// value indices equals the walk over features, continued training adds
+// trees, a seed gives one model; the xgb strategies' kept candidates give
+// the scores a fresh prediction gives after fits and boosts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GradientBoost.h"
+#include "GridSpace.h"
+#include "Surrogate.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+
+using namespace gevo;
+using namespace gevo::evolve::tune;
+
+namespace {
+
+/// Every config of a 3 x 6 grid as features (value / 5) and value indices.
+struct Grid {
+  Grid() {
+    for (uint32_t A = 0; A < 6; ++A)
+      for (uint32_t B = 0; B < 6; ++B)
+        for (uint32_t C = 0; C < 6; ++C) {
+          for (uint32_t V : {A, B, C})
+            X.push_back(V / 5.f), In.push_back(V);
+          Rows.push_back({A, B, C});
+        }
+    for (size_t F = 0; F < 3; ++F) {
+      InputOf.push_back(uint32_t(F));
+      Table.emplace_back();
+      for (uint32_t V = 0; V < 6; ++V)
+        Table.back().push_back(V / 5.f);
+    }
+  }
+  size_t size() const { return Rows.size(); }
+  std::vector<float> X;
+  std::vector<uint32_t> In, InputOf;
+  std::vector<std::array<uint32_t, 3>> Rows;
+  std::vector<std::vector<float>> Table;
+};
+
+/// F(row) for every row of G.
+template <typename Fn> std::vector<float> targets(const Grid &G, Fn F) {
+  std::vector<float> Y;
+  for (const auto &R : G.Rows)
+    Y.push_back(float(F(R)));
+  return Y;
+}
+
+/// Predictions of M for every row of G through the compiled walk.
+std::vector<float> compiled(GradientBoost &M, const Grid &G) {
+  M.bind(G.InputOf, G.Table);
+  std::vector<float> Sum(G.size(), 0.f);
+  M.addMargins(G.In.data(), G.size(), 3, 0, Sum.data());
+  for (float &V : Sum)
+    V = M.finish(V);
+  return Sum;
+}
+
+/// The compiled walk gives what the walk over features gives.
+void expectCompiledWalkAgrees(GradientBoost &M, const Grid &G) {
+  std::vector<float> P = compiled(M, G);
+  for (size_t I = 0; I < G.size(); ++I)
+    ASSERT_NEAR(P[I], M.predict(&G.X[3 * I]), 1e-5) << I;
+}
+
+TEST(GradientBoost, SquaredLossLearnsAStep) {
+  Grid G;
+  std::vector<float> Y =
+      targets(G, [](const auto &R) { return R[1] >= 3 ? 1.f : 0.f; });
+  GradientBoost M;
+  M.fit(G.X, Y, 3, GradientBoost::Loss::Squared, {});
+  for (size_t I = 0; I < G.size(); ++I)
+    EXPECT_NEAR(M.predict(&G.X[3 * I]), Y[I], 1e-3) << I;
+  EXPECT_EQ(M.trees(), 100u);
+}
+
+TEST(GradientBoost, PairwiseLossRanksAProduct) {
+  // Only the order matters to a ranking: almost every pair comes out in
+  // the order of its targets, with one pair per row and round (XGBoost's
+  // default) or four.
+  Grid G;
+  std::vector<float> Y =
+      targets(G, [](const auto &R) { return (R[0] + 1) * (R[2] + 1); });
+  std::vector<float> First;
+  for (unsigned Pairs : {1u, 4u}) {
+    GradientBoost::Settings Set;
+    Set.Pairs = Pairs;
+    GradientBoost M;
+    M.fit(G.X, Y, 3, GradientBoost::Loss::Pairwise, Set);
+    size_t Right = 0, Total = 0;
+    for (size_t I = 0; I < G.size(); ++I)
+      for (size_t J = 0; J < G.size(); ++J)
+        if (Y[I] > Y[J])
+          ++Total, Right += M.predict(&G.X[3 * I]) > M.predict(&G.X[3 * J]);
+    EXPECT_GT(double(Right) / Total, 0.95) << Pairs;
+    std::vector<float> P = compiled(M, G);
+    if (First.empty())
+      First = P;
+    else
+      EXPECT_NE(First, P); // more pairs, another model
+  }
+}
+
+TEST(GradientBoost, LogisticLossGivesProbabilities) {
+  Grid G;
+  std::vector<float> Y =
+      targets(G, [](const auto &R) { return R[0] + R[1] > 6 ? 1.f : 0.f; });
+  GradientBoost M;
+  GradientBoost::Settings Set;
+  Set.Rounds = 30;
+  M.fit(G.X, Y, 3, GradientBoost::Loss::Logistic, Set);
+  for (size_t I = 0; I < G.size(); ++I) {
+    float P = M.predict(&G.X[3 * I]);
+    EXPECT_TRUE(P > 0 && P < 1);
+    EXPECT_EQ(P > 0.5f, Y[I] > 0.5f) << I;
+  }
+}
+
+TEST(GradientBoost, CompiledWalkEqualsTheFeatureWalk) {
+  Grid G;
+  std::vector<float> Y = targets(G, [](const auto &R) {
+    return float(int(R[0] * R[0] + 3 * R[1]) - int(R[2]));
+  });
+  for (auto L : {GradientBoost::Loss::Pairwise, GradientBoost::Loss::Logistic,
+                 GradientBoost::Loss::Squared}) {
+    std::vector<float> Z = Y;
+    if (L == GradientBoost::Loss::Logistic)
+      for (float &V : Z)
+        V = V > 10;
+    GradientBoost::Settings Set;
+    Set.Rounds = 20;
+    Set.Depth = 4; // deeper than the default: early leaves padded below
+    GradientBoost M;
+    M.fit(G.X, Z, 3, L, Set);
+    expectCompiledWalkAgrees(M, G);
+  }
+}
+
+TEST(GradientBoost, BoostContinuesTheModel) {
+  // More rounds on more data: the trees add up, the compiled walk covers
+  // them, and the fit to the new data improves.
+  Grid G;
+  std::vector<float> Y =
+      targets(G, [](const auto &R) { return R[2] >= 2 ? 2.f : 0.f; });
+  GradientBoost::Settings Set;
+  Set.Rounds = 3;
+  Set.Eta = 0.1;
+  size_t Half = G.size() / 2;
+  GradientBoost M;
+  M.fit(std::vector<float>(G.X.begin(), G.X.begin() + 3 * Half),
+        std::vector<float>(Y.begin(), Y.begin() + Half), 3,
+        GradientBoost::Loss::Squared, Set);
+  auto Error = [&] {
+    double E = 0;
+    for (size_t I = 0; I < G.size(); ++I)
+      E += std::pow(M.predict(&G.X[3 * I]) - Y[I], 2);
+    return E;
+  };
+  double Before = Error();
+  compiled(M, G); // bind the first trees, then the new ones
+  M.boost(G.X, Y, 3, Set);
+  EXPECT_EQ(M.trees(), 6u);
+  EXPECT_LT(Error(), Before);
+  expectCompiledWalkAgrees(M, G);
+}
+
+TEST(GradientBoost, ASeedGivesOneModel) {
+  Grid G;
+  std::vector<float> Y = targets(
+      G, [](const auto &R) { return float(R[0] + 2 * R[1] + R[2] % 2); });
+  auto Fit = [&](uint64_t Seed) {
+    GradientBoost M;
+    M.fit(G.X, Y, 3, GradientBoost::Loss::Pairwise, {}, Seed);
+    return compiled(M, G);
+  };
+  EXPECT_EQ(Fit(1), Fit(1));
+  EXPECT_NE(Fit(1), Fit(2)); // the pairs are drawn from the seed
+}
+
+TEST(KeptCandidates, ScoresEqualFreshPredictionsAcrossFitsAndBoosts) {
+  // The kept margins (only new trees walked after a boost, all after a
+  // fresh fit, new candidates from the first tree) equal a fresh
+  // prediction, also after candidates are dropped.
+  Space S = gridSpace(3, 6);
+  Grid G;
+  std::vector<float> Y, Ok;
+  for (const auto &R : G.Rows)
+    Y.push_back(float(R[0] * R[1] + R[2])), Ok.push_back(R[0] + R[2] < 8);
+  Surrogate Rank(S, true), Valid(S, true);
+  KeptCandidates K(3);
+  for (size_t I = 0; I < G.size(); I += 2)
+    K.add(S.encode(Config(G.Rows[I].begin(), G.Rows[I].end())),
+          Config(G.Rows[I].begin(), G.Rows[I].end()));
+  auto Check = [&] {
+    auto Got = K.scores(Rank, Valid);
+    std::vector<uint32_t> Flat;
+    for (uint64_t Code : K.codes()) {
+      Config C = S.decode(Code);
+      Flat.insert(Flat.end(), C.begin(), C.end());
+    }
+    std::vector<float> P = Rank.predict(Flat.data(), K.size());
+    std::vector<float> Q = Valid.predict(Flat.data(), K.size());
+    ASSERT_EQ(Got.size(), K.size());
+    for (size_t I = 0; I < K.size(); ++I) {
+      ASSERT_EQ(Got[I].second, K.codes()[I]);
+      ASSERT_NEAR(Got[I].first, P[I] - (Q[I] < 0.5f ? 1e4f : 0.f), 1e-3) << I;
+    }
+  };
+  Rank.fit(G.X, Y, 20, Surrogate::Loss::Rank);
+  Valid.fit(G.X, Ok, 10, Surrogate::Loss::Classifier);
+  Check();
+  Rank.boost(G.X, Y, 5);
+  K.dropIf([](uint64_t Code) { return Code % 3 == 0; });
+  for (size_t I = 1; I < G.size(); I += 4)
+    if (!K.contains(S.encode(Config(G.Rows[I].begin(), G.Rows[I].end()))))
+      K.add(S.encode(Config(G.Rows[I].begin(), G.Rows[I].end())),
+            Config(G.Rows[I].begin(), G.Rows[I].end()));
+  Check();
+  Rank.fit(G.X, Y, 7, Surrogate::Loss::Rank); // fresh: every tree walked again
+  Valid.boost(G.X, Ok, 4);
+  Check();
+}
+
+} // namespace

@@ -1,0 +1,110 @@
+//===- XgbCostTest.cpp - What bounds the xgb strategies' cost -------------===//
+//
+// Over a 5,000-trial run of xgb-ls on a space too large to score whole:
+// refits are spaced with the history (about 40, not one per plan), the
+// candidate pool stays bounded, a seed gives one run; the pool and the
+// continued training (update-rounds) resume bit-identically from a
+// checkpoint.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GridSpace.h"
+
+#include "gevo/evolve/tune/Compare.h"
+
+#include <gtest/gtest.h>
+
+using namespace gevo;
+using namespace gevo::evolve;
+using namespace gevo::evolve::tune;
+using nlohmann::json;
+
+namespace {
+
+/// 10^8 configs (more than xgb-ls scores whole), a smooth separable time.
+std::unique_ptr<FunctionProblem> bigProblem() {
+  return std::make_unique<FunctionProblem>(
+      gridSpace(8, 10), Objective{"time", false},
+      [](const Config &C) -> std::optional<double> {
+        double T = 1;
+        for (size_t I = 0; I < C.size(); ++I)
+          T += (I + 1) * std::abs(double(C[I]) - double(I % 10));
+        return T;
+      });
+}
+
+struct Trace {
+  std::vector<std::string> Lines;
+  std::vector<size_t> Fits; ///< History sizes the models were fit on
+  json State;               ///< the strategy's state at the end
+};
+
+Trace run(const Options &Opts, uint64_t Trials, uint64_t Seed,
+          const json *From = nullptr, json *Save = nullptr,
+          uint64_t SaveAt = 0) {
+  auto P = bigProblem();
+  auto T = llvm::cantFail(makeTuner("xgb-ls", P->space(), false, Opts));
+  EngineOptions O;
+  O.Seed = Seed;
+  O.Limit.Evaluations = Trials;
+  O.BatchSize = findStrategy("xgb-ls")->BatchSize;
+  Engine<Config> E(*P, *T, O);
+  if (From)
+    E.restore(json::parse(From->dump()));
+  Trace R;
+  E.OnEvaluation = [&](const LogEntry &L) { R.Lines.push_back(L.Key); };
+  E.OnBatch = [&] {
+    size_t FitAt = T->save()["state"]["fit_at"];
+    if (FitAt && (R.Fits.empty() || R.Fits.back() != FitAt))
+      R.Fits.push_back(FitAt);
+    if (Save && E.evaluations() >= SaveAt && Save->is_null())
+      *Save = E.save();
+  };
+  E.run();
+  R.State = T->save()["state"];
+  return R;
+}
+
+TEST(XgbCost, RefitsAreSpacedAndThePoolIsBoundedOver5000Trials) {
+  Trace R = run({{"pool", 500}}, 5000, 1);
+  ASSERT_EQ(R.Lines.size(), 5000u);
+  // Every 32 results up to 320, then every tenth of the history: 10 + 29.
+  EXPECT_LE(R.Fits.size(), 40u);
+  EXPECT_GE(R.Fits.size(), 30u);
+  for (size_t I = 10; I < R.Fits.size(); ++I)
+    EXPECT_GE(R.Fits[I] - R.Fits[I - 1], R.Fits[I - 1] / 10) << I;
+  EXPECT_LE(R.State["pool"].size(), 500u);
+  EXPECT_GT(R.State["pool"].size(), 400u); // kept full: measured ones replaced
+}
+
+TEST(XgbCost, UpdateRoundsRefitFreshOnlyWhenTheHistoryDoubles) {
+  Trace R = run({{"pool", 200}, {"update-rounds", 10}}, 1000, 2);
+  size_t LastFull = R.State["last_full"];
+  // Fresh at 32, 64, 128, 256 and about 512 (a refit comes at the first
+  // ask once the results reach it).
+  EXPECT_GE(LastFull, 512u);
+  EXPECT_LT(LastFull, 560u);
+  for (size_t B : R.State["boosts"].get<std::vector<size_t>>())
+    EXPECT_LT(B, 2 * LastFull);
+  EXPECT_FALSE(R.State["boosts"].empty());
+}
+
+TEST(XgbCost, ASeedGivesOneRunAndACheckpointResumesIt) {
+  for (Options Opts :
+       {Options{{"pool", 300}}, Options{{"pool", 300}, {"update-rounds", 10}},
+        Options{{"pool", 300}, {"booster", 0}, {"update-rounds", 10}}}) {
+    Trace A = run(Opts, 400, 3), B = run(Opts, 400, 3);
+    EXPECT_EQ(A.Lines, B.Lines);
+    json Checkpoint;
+    Trace Full = run(Opts, 400, 3, nullptr, &Checkpoint, 250);
+    ASSERT_FALSE(Checkpoint.is_null());
+    Trace Resumed = run(Opts, 400, 3, &Checkpoint);
+    uint64_t Done = Checkpoint["evaluations"];
+    ASSERT_EQ(Full.Lines.size(), Done + Resumed.Lines.size());
+    EXPECT_EQ(
+        std::vector<std::string>(Full.Lines.begin() + Done, Full.Lines.end()),
+        Resumed.Lines);
+  }
+}
+
+} // namespace
