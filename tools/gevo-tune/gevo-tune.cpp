@@ -49,6 +49,16 @@ template <class T> T orFail(llvm::Expected<T> V, const std::string &Prefix = "")
   return std::move(*V);
 }
 
+/// One tuning run, or its error as one line and exit 1: a bad strategy or
+/// option, or an XGBoost failure (strategies/Booster.h throws it).
+RunResult runOrFail(TuneProblem &P, const RunOptions &O) {
+  try {
+    return orFail(runTuner(P, O));
+  } catch (const std::exception &E) {
+    fail(E.what());
+  }
+}
+
 struct Args {
   std::string Objective, SpacePath, Strategy = "xgb-ls", Strategies, Out, Metric;
   std::string Checkpoints = "100,200,500", Size;
@@ -159,12 +169,7 @@ int tuneOnce(const Args &A, TuneProblem &P, const po::variables_map &VM) {
     Trials << trialLine(L, Hib).dump() << "\n";
     Bar.trial(Best.add(L.Result));
   };
-  RunResult R;
-  try {
-    R = orFail(runTuner(P, O));
-  } catch (const std::exception &E) {
-    fail(E.what());
-  }
+  RunResult R = runOrFail(P, O);
   Bar.finish();
   json Summary = {{"strategy", A.Strategy},
                   {"seed", A.Seed},
@@ -204,16 +209,11 @@ int compare(const Args &A, TuneProblem &P, const po::variables_map &VM) {
       fail("unknown strategy '" + Name + "' (see --help)");
     CompareRow Row{Name, {}, 0, 0};
     for (uint64_t Seed = A.Seed; Seed < A.Seed + A.Seeds; ++Seed) {
-      RunResult R;
       BestValue Best(Hib);
       std::string What = Name + " seed " + std::to_string(Seed);
       RunOptions O{Name, givenOptions(*I, VM), Seed, budgetOf(A), A.BatchSize, A.Threads,
                    [&](const LogEntry &L) { Bar.trial(Best.add(L.Result), What); }};
-      try {
-        R = orFail(runTuner(P, O));
-      } catch (const std::exception &E) {
-        fail(E.what());
-      }
+      RunResult R = runOrFail(P, O);
       Row.Curves.push_back(R.BestSoFar);
       Row.TunerSeconds += R.TunerSeconds;
       Row.Trials += R.Trials;
