@@ -119,6 +119,13 @@ private:
   GradientBoost GB;
 };
 
+/// A config's score in a plan: the ranking's prediction, less 1e4 where
+/// the failure classifier gives it under 0.5 chance of not failing, so
+/// likely failures rank below every likely success.
+inline float planScore(float Rank, float OkChance) {
+  return OkChance < 0.5f ? Rank - 1e4f : Rank;
+}
+
 /// Candidate configs kept across refits with their margins under one or
 /// two models (with gevo's own model: after a boost only the new trees are
 /// walked, after a fresh fit all of them).
@@ -151,8 +158,7 @@ public:
     for (Margins &M : Sums)
       M.Sum.resize(std::min(M.Sum.size(), Out));
   }
-  /// (score, code) per candidate: the ranking's prediction, less 1e4 where
-  /// the classifier (if ready) gives under 0.5 chance of not failing.
+  /// (planScore, code) per candidate (the classifier's, when it is ready).
   std::vector<std::pair<float, uint64_t>> scores(const Surrogate &Rank,
                                                  const Surrogate &Ok) {
     std::vector<float> P = margins(0, Rank), Q;
@@ -160,12 +166,12 @@ public:
     if (Check)
       Q = margins(1, Ok);
     std::vector<std::pair<float, uint64_t>> Out;
-    for (size_t I = 0; I < Codes.size(); ++I)
-      Out.push_back(
-          {(Rank.own() ? Rank.finish(P[I]) : P[I]) -
-               (Check && (Ok.own() ? Ok.finish(Q[I]) : Q[I]) < 0.5f ? 1e4f
-                                                                    : 0.f),
-           Codes[I]});
+    for (size_t I = 0; I < Codes.size(); ++I) {
+      float Score = Rank.own() ? Rank.finish(P[I]) : P[I];
+      if (Check)
+        Score = planScore(Score, Ok.own() ? Ok.finish(Q[I]) : Q[I]);
+      Out.push_back({Score, Codes[I]});
+    }
     return Out;
   }
   const std::vector<uint64_t> &codes() const { return Codes; }

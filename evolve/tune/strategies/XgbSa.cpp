@@ -153,21 +153,17 @@ private:
     return Out;
   }
 
+  /// Cs's plan scores (planScore, once the classifier is ready).
   std::vector<float> score(const std::vector<Config> &Cs) const {
     std::vector<uint32_t> Flat;
     Flat.reserve(Cs.size() * S.size());
     for (const Config &C : Cs)
       Flat.insert(Flat.end(), C.begin(), C.end());
-    return score(Flat.data(), Cs.size());
-  }
-  /// Rows configs, flat (Rows x S.size() value indices).
-  std::vector<float> score(const uint32_t *Flat, size_t Rows) const {
-    std::vector<float> P = Model.predict(Flat, Rows);
-    if (Valid.ready()) { // likely failures rank below every likely success
-      std::vector<float> Q = Valid.predict(Flat, Rows);
+    std::vector<float> P = Model.predict(Flat.data(), Cs.size());
+    if (Valid.ready()) {
+      std::vector<float> Q = Valid.predict(Flat.data(), Cs.size());
       for (size_t I = 0; I < P.size(); ++I)
-        if (Q[I] < 0.5f)
-          P[I] -= 1e4f;
+        P[I] = planScore(P[I], Q[I]);
     }
     return P;
   }
