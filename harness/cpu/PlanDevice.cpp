@@ -95,10 +95,10 @@ LaunchOutcome CpuPlanDevice::run(const std::string &Kernel,
                                  const std::vector<Bytes> &Args) {
   llvm::Expected<std::string> Symbol = kernelSymbol(Kernels, Kernel);
   if (!Symbol)
-    return failedLaunch(Status::CompileFail, Symbol.takeError());
+    return failedLaunch(Status::CompileFail, llvm::toString(Symbol.takeError()));
   auto R = P->launch(*Symbol, Config, argPointers(Args));
   if (!R)
-    return failedLaunch(Status::Crash, R.takeError());
+    return failedLaunch(Status::Crash, llvm::toString(R.takeError()));
   LaunchOutcome Out;
   Out.S = R->S;
   Out.Message = R->Message;

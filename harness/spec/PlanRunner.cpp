@@ -15,11 +15,8 @@ namespace gevo {
 LaunchOutcome PlanDevice::launchCooperative(const std::string &Kernel, Dim3,
                                             Dim3, unsigned,
                                             const std::vector<Bytes> &) {
-  LaunchOutcome Out;
-  Out.S = Status::Crash;
-  Out.Message = "a cooperative launch of '" + Kernel +
-                "': this target has no cooperative launches";
-  return Out;
+  return failedLaunch(Status::Crash, "a cooperative launch of '" + Kernel +
+                                         "': this target has no cooperative launches");
 }
 
 namespace {

@@ -82,7 +82,7 @@ private:
                     bool Cooperative) {
     llvm::Expected<std::string> Symbol = kernelSymbol(Kernels, Kernel);
     if (!Symbol)
-      return failedLaunch(Status::CompileFail, Symbol.takeError());
+      return failedLaunch(Status::CompileFail, llvm::toString(Symbol.takeError()));
     LaunchOutcome Out;
     float Ms = 0;
     Out.Message = note(M->launch(*Symbol, {Grid.X, Grid.Y, Grid.Z},

@@ -12,8 +12,6 @@
 #include "gevo/harness/Spec.h"
 #include "gevo/harness/Status.h"
 
-#include "llvm/Support/Error.h"
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -35,10 +33,10 @@ struct LaunchOutcome {
 };
 
 /// An outcome of status \p S that says \p Why.
-inline LaunchOutcome failedLaunch(Status S, llvm::Error Why) {
+inline LaunchOutcome failedLaunch(Status S, std::string Why) {
   LaunchOutcome Out;
   Out.S = S;
-  Out.Message = llvm::toString(std::move(Why));
+  Out.Message = std::move(Why);
   return Out;
 }
 
