@@ -14,14 +14,17 @@ namespace {
 struct OpInfo {
   OpKind Op;
   StringRef Name;
+  EditForm Form;
+  StringRef Description;
   StringRef Help;
 };
 const OpInfo OpTable[] = {
-#define GEVO_OP(Enum, Name, Help) {OpKind::Enum, Name, Help},
+#define GEVO_OP(Enum, Name, Form, Description, Help)                           \
+  {OpKind::Enum, Name, EditForm::Form, Description, Help},
 #include "gevo/passes/Ops.def"
 };
 const OpKind OpList[] = {
-#define GEVO_OP(Enum, Name, Help) OpKind::Enum,
+#define GEVO_OP(Enum, Name, Form, Description, Help) OpKind::Enum,
 #include "gevo/passes/Ops.def"
 };
 
@@ -89,6 +92,10 @@ ArrayRef<OpKind> allOps() { return OpList; }
 
 StringRef opName(OpKind Op) { return OpTable[static_cast<int>(Op)].Name; }
 StringRef opHelp(OpKind Op) { return OpTable[static_cast<int>(Op)].Help; }
+EditForm opForm(OpKind Op) { return OpTable[static_cast<int>(Op)].Form; }
+StringRef opDescription(OpKind Op) {
+  return OpTable[static_cast<int>(Op)].Description;
+}
 
 std::optional<OpKind> parseOpName(StringRef Name) {
   for (const OpInfo &I : OpTable)
@@ -103,10 +110,11 @@ bool Edit::operator==(const Edit &O) const {
 }
 
 std::string printEdit(const Edit &E) {
+  EditForm Form = opForm(E.Op);
   std::string S = opName(E.Op).str() + " " + E.Target;
-  if (E.Op == OpKind::Operand)
+  if (Form == EditForm::OperandValue)
     S += ":" + std::to_string(E.OperandIndex);
-  if (E.Op != OpKind::Delete)
+  if (Form != EditForm::OneUid)
     S += " " + E.Other;
   for (const Fix &F : E.Fixes)
     S += " fix=" + printRef(F.Where) + "=" + F.Value;
@@ -125,12 +133,13 @@ Expected<Edit> parseEdit(StringRef Line) {
     return editError("unknown op '" + Tokens[0] + "'");
   Edit E;
   E.Op = *Op;
-  size_t Positional = E.Op == OpKind::Delete ? 2 : 3;
+  EditForm Form = opForm(E.Op);
+  size_t Positional = Form == EditForm::OneUid ? 2 : 3;
   if (Tokens.size() < Positional)
     return editError("'" + Tokens[0] + "' needs " + Twine(Positional - 1) +
                      " arguments");
   StringRef Target = Tokens[1];
-  if (E.Op == OpKind::Operand) {
+  if (Form == EditForm::OperandValue) {
     auto R = parseRef(Target);
     if (!R)
       return R.takeError();
@@ -143,7 +152,7 @@ Expected<Edit> parseEdit(StringRef Line) {
   }
   if (Positional == 3) {
     StringRef Other = Tokens[2];
-    bool Ok = E.Op == OpKind::Operand ? isValueToken(Other) : isUidToken(Other);
+    bool Ok = Form == EditForm::OperandValue ? isValueToken(Other) : isUidToken(Other);
     if (!Ok)
       return editError("bad argument '" + Other + "'");
     E.Other = Other.str();

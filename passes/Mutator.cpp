@@ -12,14 +12,14 @@ using namespace llvm;
 namespace gevo {
 
 // Each op lives in passes/ops/<Op>.cpp and defines sample<Op> and apply<Op>.
-#define GEVO_OP(Enum, Name, Help)                                              \
+#define GEVO_OP(Enum, Name, Form, Description, Help)                           \
   bool sample##Enum(EditSession &S, Rng &R, Edit &E);                          \
   llvm::Error apply##Enum(EditSession &S, const Edit &E);
 #include "gevo/passes/Ops.def"
 
 const OpImpl &opImpl(OpKind Op) {
   static const OpImpl Table[] = {
-#define GEVO_OP(Enum, Name, Help) {sample##Enum, apply##Enum},
+#define GEVO_OP(Enum, Name, Form, Description, Help) {sample##Enum, apply##Enum},
 #include "gevo/passes/Ops.def"
   };
   return Table[static_cast<int>(Op)];

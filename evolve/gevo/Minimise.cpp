@@ -171,22 +171,18 @@ std::optional<size_t> chooseFinal(const std::vector<HeldOutResult> &C,
 
 std::string describeEdit(Module &Base, const Edit &E) {
   UidMap Map(Base);
-  switch (E.Op) {
-  case OpKind::Delete:
-    return "deleted " + what(Map, E.Target);
-  case OpKind::Copy:
-    return "copied " + what(Map, E.Target) + ", placed before " + E.Other;
-  case OpKind::Move:
-    return "moved " + what(Map, E.Target) + " before " + E.Other;
-  case OpKind::Replace:
-    return "replaced " + what(Map, E.Target) + " with a copy of " + E.Other;
-  case OpKind::Operand:
-    return "operand " + std::to_string(E.OperandIndex) + " of " +
-           what(Map, E.Target) + " now uses " + E.Other;
-  case OpKind::Swap:
-    return "swapped " + what(Map, E.Target) + " and " + E.Other;
+  std::string Out;
+  for (StringRef D = opDescription(E.Op); !D.empty();) {
+    if (D.consume_front("{T}"))
+      Out += what(Map, E.Target);
+    else if (D.consume_front("{O}"))
+      Out += E.Other;
+    else if (D.consume_front("{I}"))
+      Out += std::to_string(E.OperandIndex);
+    else
+      Out += D.front(), D = D.drop_front();
   }
-  return printEdit(E);
+  return Out;
 }
 
 } // namespace gevo::evolve

@@ -113,6 +113,36 @@ define i32 @g(ptr %p) {
             std::string::npos);
 }
 
+TEST(DescribeEdit, EachOpSaysWhatItDid) {
+  llvm::LLVMContext Ctx;
+  auto M = test::parseTestIR(R"(
+define i32 @f(i32 %a) {
+  %x = add i32 %a, 1
+  %y = mul i32 %x, 3
+  ret i32 %y
+}
+)",
+                             Ctx);
+  nameInstructions(*M);
+  auto Described = [&](OpKind Op, std::string Other, unsigned Index = 0) {
+    Edit E;
+    E.Op = Op;
+    E.Target = "U1";
+    E.Other = std::move(Other);
+    E.OperandIndex = Index;
+    return describeEdit(*M, E);
+  };
+  const char *Mul = "U1 `%y = mul i32 %x, 3`";
+  EXPECT_EQ(Described(OpKind::Copy, "U0").rfind(std::string("copied ") + Mul, 0), 0u);
+  EXPECT_NE(Described(OpKind::Copy, "U0").find(", placed before U0"), std::string::npos);
+  EXPECT_EQ(Described(OpKind::Swap, "U0").rfind(std::string("swapped ") + Mul, 0), 0u);
+  std::string Operand = Described(OpKind::Operand, "A0", 1);
+  EXPECT_EQ(Operand.rfind(std::string("operand 1 of ") + Mul, 0), 0u) << Operand;
+  EXPECT_NE(Operand.find(" now uses A0"), std::string::npos) << Operand;
+  for (OpKind Op : allOps())
+    EXPECT_EQ(Described(Op, "U0").find('{'), std::string::npos) << opName(Op).str();
+}
+
 TEST(DescribeEdit, NamesTheSourceLineWhenTheKernelHasLineTables) {
   // A kernel compiled with line tables (gevo-cc -lineinfo): the edit names
   // the file and line, and quotes the line while the source is readable.

@@ -100,12 +100,36 @@ TEST(EditText, ListsSkipCommentsAndNameTheBadLine) {
 }
 
 TEST(EditText, OpNamesComeFromTheRegistry) {
-  ASSERT_EQ(allOps().size(), 6u);
+  ASSERT_FALSE(allOps().empty());
   for (OpKind Op : allOps()) {
     EXPECT_EQ(parseOpName(opName(Op)), Op);
     EXPECT_FALSE(opHelp(Op).empty());
+    EXPECT_NE(opDescription(Op).find("{T}"), llvm::StringRef::npos) << opName(Op).str();
   }
   EXPECT_FALSE(parseOpName("nope").has_value());
+}
+
+TEST(EditText, EachOpsFormDecidesItsArguments) {
+  // Whatever ops the registry holds, an edit in its op's form prints and
+  // parses back, and one argument short is an error naming the op.
+  for (OpKind Op : allOps()) {
+    Edit E;
+    E.Op = Op;
+    E.Target = "U7";
+    EditForm Form = opForm(Op);
+    if (Form != EditForm::OneUid)
+      E.Other = Form == EditForm::OperandValue ? "A1" : "U9";
+    if (Form == EditForm::OperandValue)
+      E.OperandIndex = 2;
+    std::string Line = printEdit(E);
+    EXPECT_EQ(parseOk(Line), E) << Line;
+    std::string Short = opName(Op).str() + (Form == EditForm::OneUid ? "" : " U7");
+    EXPECT_NE(parseErr(Short).find("'" + opName(Op).str() + "' needs"), std::string::npos)
+        << Short;
+  }
+  EXPECT_EQ(opForm(OpKind::Delete), EditForm::OneUid);
+  EXPECT_EQ(opForm(OpKind::Operand), EditForm::OperandValue);
+  EXPECT_EQ(opForm(OpKind::Swap), EditForm::TwoUids);
 }
 
 } // namespace

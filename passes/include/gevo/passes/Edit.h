@@ -29,14 +29,25 @@
 namespace gevo {
 
 enum class OpKind {
-#define GEVO_OP(Enum, Name, Help) Enum,
+#define GEVO_OP(Enum, Name, Form, Description, Help) Enum,
 #include "gevo/passes/Ops.def"
+};
+
+/// The positional arguments of an op's text form.
+enum class EditForm {
+  OneUid,      ///< "delete U12"
+  TwoUids,     ///< "swap U12 U20"
+  OperandValue ///< "operand U12:1 U3": an operand slot, then a value
 };
 
 /// Every op, in registry order.
 llvm::ArrayRef<OpKind> allOps();
 llvm::StringRef opName(OpKind Op);
 llvm::StringRef opHelp(OpKind Op);
+EditForm opForm(OpKind Op);
+/// How a report describes an edit of Op: {T} stands for the target
+/// instruction, {O} for the other argument, {I} for the operand index.
+llvm::StringRef opDescription(OpKind Op);
 std::optional<OpKind> parseOpName(llvm::StringRef Name);
 
 /// An operand slot: operand Index of the instruction with UID User.
