@@ -1,6 +1,6 @@
 //===- gevo-run.cpp - Evaluate one variant on a tests dir -------------------===//
 //
-//   gevo-run kernel.{ll,cu} --tests DIR [--target cpu|cuda|hip] [--edits FILE]
+//   gevo-run kernel.{ll,cu} --tests DIR [--target TARGET] [--edits FILE]
 //            [--heldout] [--json] [--workers N] [--oracle-cache DIR]
 //            [--driver-cache DIR]
 //   gevo-run kernel.{ll,cu} [--edits FILE] --emit ptx|amdgpu|cpu-ir -o FILE
@@ -184,7 +184,7 @@ nlohmann::json toJson(const std::vector<CaseResult> &Results,
 int main(int argc, char **argv) {
   po::options_description Opts(
       "gevo-run: evaluate a kernel, or a variant of it, on a tests dir.\n\n"
-      "Usage: gevo-run KERNEL.{ll,cu} --tests DIR [--target cpu|cuda|hip] "
+      "Usage: gevo-run KERNEL.{ll,cu} --tests DIR [--target TARGET] "
       "[--edits FILE] [--heldout | --draw N [--seed S]] [--repeat N] "
       "[--workers N] "
       "[--oracle-cache DIR] [--driver-cache DIR] [--json] "

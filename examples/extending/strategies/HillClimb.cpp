@@ -1,0 +1,96 @@
+//===- HillClimb.cpp - Hill climbing with restarts (an example strategy) ---===//
+//
+// examples/extending: a strategy written as evolve/tune/README.md says.
+// Copied to evolve/tune/strategies/HillClimb.cpp with the line
+//
+//   GEVO_TUNE_STRATEGY(HillClimb)
+//
+// in evolve/tune/Strategies.def, it is a strategy like the others:
+// gevo-tune --strategy hill-climb, --hill-climb-patience, --compare, the
+// benchmarks. The extend.strategy tests build it that way and hold it to
+// what every strategy must do (tests/unit/tune/StrategyTest.cpp).
+//
+// The search: measure unvisited one-step neighbours of the best config of
+// the current climb, in random order; a climb ends when the best config's
+// neighbourhood is used up or after `patience` trials without a better
+// config, and the next starts from a random fresh config.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gevo/evolve/tune/Strategies.h"
+
+namespace gevo::evolve::tune {
+namespace {
+
+class HillClimbTuner : public Tuner {
+public:
+  HillClimbTuner(const Space &S, bool Hib, const Options &O)
+      : Tuner(S, Hib), Patience(uint64_t(O.at("patience"))) {}
+
+  std::vector<Config> ask(size_t N, Rng &R) override {
+    if (Climbing && Patience && History.size() >= LastGain + Patience)
+      Climbing = false; // stagnated: start another climb
+    std::vector<Config> Out;
+    if (Climbing) {
+      std::vector<Config> Fresh;
+      for (Config &C : S.neighbours(S.decode(Top)))
+        if (!seen(S.encode(C)) && S.satisfies(C))
+          Fresh.push_back(std::move(C));
+      while (Out.size() < N && !Fresh.empty()) {
+        std::swap(Fresh[R.below(Fresh.size())], Fresh.back());
+        claim(Fresh.back());
+        Out.push_back(std::move(Fresh.back()));
+        Fresh.pop_back();
+      }
+    }
+    if (Out.empty()) { // a new climb (or the first)
+      Climbing = false;
+      if (auto C = claimRandom(R))
+        Out.push_back(std::move(*C));
+    }
+    return Out;
+  }
+
+private:
+  void told(size_t First) override {
+    for (size_t I = First; I < History.size(); ++I)
+      if (!Climbing || History[I].Fitness > TopFitness) {
+        Climbing = true;
+        Top = History[I].Code;
+        TopFitness = History[I].Fitness;
+        LastGain = I + 1;
+      }
+  }
+  nlohmann::json saveState() const override {
+    return {{"climbing", Climbing}, {"top", Top}, {"top_fitness", TopFitness},
+            {"last_gain", LastGain}};
+  }
+  void restoreState(const nlohmann::json &J) override {
+    Climbing = J.at("climbing");
+    Top = J.at("top");
+    TopFitness = J.at("top_fitness");
+    LastGain = J.at("last_gain");
+  }
+
+  uint64_t Patience;
+  bool Climbing = false; // Top is this climb's best config
+  uint64_t Top = 0;
+  double TopFitness = 0;
+  uint64_t LastGain = 0; // History size when Top last changed
+};
+
+} // namespace
+
+const StrategyInfo &infoHillClimb() {
+  static const StrategyInfo I{
+      "hill-climb",
+      "hill climbing over one-step moves, restarting from a random config",
+      {{"patience", 64, {0, 1e6},
+        "start another climb after this many trials without a better config (0: "
+        "only when the neighbourhood is used up)"}},
+      1,
+      construct<HillClimbTuner>};
+  return I;
+}
+
+} // namespace gevo::evolve::tune
