@@ -106,53 +106,28 @@ int load(void **Module, const std::string &Image, std::string &Log) {
   return E;
 }
 
-int launch(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
-           void **Args, bool Cooperative) {
-  constexpr CUresult NotSupported = 801; // CUDA_ERROR_NOT_SUPPORTED
-  return launchWith(Cu.LaunchKernel, Cu.LaunchCooperativeKernel, NotSupported,
-                    Fn, Grid, Block, SharedBytes, Args, Cooperative);
-}
-
 void describe(int Code, const char **Name, const char **Text) {
   Cu.GetErrorName(Code, Name);
   Cu.GetErrorString(Code, Text);
 }
 
-const Api Table = {
-    [] { return Cu.Init(0); },
-    [](int *N) { return Cu.DeviceGetCount(N); },
-    name,
-    version,
-    createContext,
-    [](void *Ctx) { return Cu.CtxDestroy(Ctx); },
-    [](void *Ctx, int) { return Cu.CtxSetCurrent(Ctx); },
-    [](DevicePtr *P, size_t Bytes) { return Cu.MemAlloc(P, Bytes); },
-    [](DevicePtr P) { return Cu.MemFree(P); },
-    [](DevicePtr D, const void *S, size_t Bytes) {
-      return Cu.MemcpyHtoD(D, S, Bytes);
-    },
-    [](void *D, DevicePtr S, size_t Bytes) { return Cu.MemcpyDtoH(D, S, Bytes); },
-    load,
-    [](void *M) { return Cu.ModuleUnload(M); },
-    [](void **Fn, void *M, const char *Name) {
-      return Cu.ModuleGetFunction(Fn, M, Name);
-    },
-    [](DevicePtr *P, size_t *Bytes, void *M, const char *Name) {
-      return Cu.ModuleGetGlobal(P, Bytes, M, Name);
-    },
-    launch,
-    [](void **E) { return Cu.EventCreate(E, 0); },
-    [](void *E) { return Cu.EventDestroy(E); },
-    [](void *E) { return Cu.EventRecord(E, nullptr); },
-    [](void *E) { return Cu.EventSynchronize(E); },
-    [](float *Ms, void *Start, void *Stop) {
-      return Cu.EventElapsedTime(Ms, Start, Stop);
-    },
-    describe,
-    {"cuInit", "cuDeviceGetCount", "cuCtxCreate", "cuMemAlloc", "cuMemFree",
-     "cuMemcpyHtoD", "cuMemcpyDtoH", "cuModuleLoadData", "cuModuleGetFunction",
-     "cuModuleGetGlobal", "cuLaunchKernel"},
-};
+Api table() {
+  Api T = sharedEntries<Cu>({"cuInit", "cuDeviceGetCount", "cuCtxCreate", "cuMemAlloc",
+                             "cuMemFree", "cuMemcpyHtoD", "cuMemcpyDtoH", "cuModuleLoadData",
+                             "cuModuleGetFunction", "cuModuleGetGlobal", "cuLaunchKernel"});
+  T.Name = name;
+  T.Version = version;
+  T.CreateContext = createContext;
+  T.DestroyContext = [](void *Ctx) { return Cu.CtxDestroy(Ctx); };
+  T.MakeCurrent = [](void *Ctx, int) { return Cu.CtxSetCurrent(Ctx); };
+  T.Alloc = [](DevicePtr *P, size_t Bytes) { return Cu.MemAlloc(P, Bytes); };
+  T.Free = [](DevicePtr P) { return Cu.MemFree(P); };
+  T.Load = load;
+  T.EventCreate = [](void **E) { return Cu.EventCreate(E, 0); };
+  T.Describe = describe;
+  return T;
+}
+const Api Table = table();
 
 const Api *openApi(Error &Why) {
   const char *Path = std::getenv("GEVO_CUDA_DRIVER"); // the tests' double

@@ -21,7 +21,7 @@ struct {
   hipError (*Init)(unsigned);
   hipError (*SetDevice)(int);
   hipError (*DriverGetVersion)(int *);
-  hipError (*GetDeviceCount)(int *);
+  hipError (*DeviceGetCount)(int *);
   hipError (*DeviceGetName)(char *, int, int);
   hipError (*Malloc)(void **, size_t);
   hipError (*Free)(void *);
@@ -31,11 +31,11 @@ struct {
   hipError (*ModuleUnload)(void *);
   hipError (*ModuleGetFunction)(void **, void *, const char *);
   hipError (*ModuleGetGlobal)(DevicePtr *, size_t *, void *, const char *);
-  hipError (*ModuleLaunchKernel)(void *, unsigned, unsigned, unsigned,
+  hipError (*LaunchKernel)(void *, unsigned, unsigned, unsigned,
                                  unsigned, unsigned, unsigned, unsigned,
                                  void *, void **, void **);
   /// Optional: null in a runtime without cooperative launches.
-  hipError (*ModuleLaunchCooperativeKernel)(void *, unsigned, unsigned,
+  hipError (*LaunchCooperativeKernel)(void *, unsigned, unsigned,
                                             unsigned, unsigned, unsigned,
                                             unsigned, unsigned, void *,
                                             void **);
@@ -50,11 +50,11 @@ struct {
 
 bool resolveAll(void *Lib) {
   resolve(Lib, "hipModuleLaunchCooperativeKernel",
-          Hip.ModuleLaunchCooperativeKernel);
+          Hip.LaunchCooperativeKernel);
   return resolve(Lib, "hipInit", Hip.Init) &&
          resolve(Lib, "hipSetDevice", Hip.SetDevice) &&
          resolve(Lib, "hipDriverGetVersion", Hip.DriverGetVersion) &&
-         resolve(Lib, "hipGetDeviceCount", Hip.GetDeviceCount) &&
+         resolve(Lib, "hipGetDeviceCount", Hip.DeviceGetCount) &&
          resolve(Lib, "hipDeviceGetName", Hip.DeviceGetName) &&
          resolve(Lib, "hipMalloc", Hip.Malloc) &&
          resolve(Lib, "hipFree", Hip.Free) &&
@@ -64,7 +64,7 @@ bool resolveAll(void *Lib) {
          resolve(Lib, "hipModuleUnload", Hip.ModuleUnload) &&
          resolve(Lib, "hipModuleGetFunction", Hip.ModuleGetFunction) &&
          resolve(Lib, "hipModuleGetGlobal", Hip.ModuleGetGlobal) &&
-         resolve(Lib, "hipModuleLaunchKernel", Hip.ModuleLaunchKernel) &&
+         resolve(Lib, "hipModuleLaunchKernel", Hip.LaunchKernel) &&
          resolve(Lib, "hipEventCreate", Hip.EventCreate) &&
          resolve(Lib, "hipEventDestroy", Hip.EventDestroy) &&
          resolve(Lib, "hipEventRecord", Hip.EventRecord) &&
@@ -86,64 +86,36 @@ int alloc(DevicePtr *Ptr, size_t Bytes) {
   return E;
 }
 
-int launch(void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
-           void **Args, bool Cooperative) {
-  constexpr hipError NotSupported = 801; // hipErrorNotSupported
-  return launchWith(Hip.ModuleLaunchKernel, Hip.ModuleLaunchCooperativeKernel,
-                    NotSupported, Fn, Grid, Block, SharedBytes, Args,
-                    Cooperative);
+/// HIP has no contexts to create: an ordinal is made current instead.
+int setDevice(void **Ctx, int Ordinal) {
+  *Ctx = nullptr;
+  return Hip.SetDevice(Ordinal);
 }
 
-void describe(int Code, const char **Name, const char **Text) {
-  *Name = Hip.GetErrorName(Code);
-  *Text = Hip.GetErrorString(Code);
+Api table() {
+  Api T = sharedEntries<Hip>({"hipInit", "hipGetDeviceCount", "hipSetDevice", "hipMalloc",
+                              "hipFree", "hipMemcpyHtoD", "hipMemcpyDtoH", "hipModuleLoadData",
+                              "hipModuleGetFunction", "hipModuleGetGlobal",
+                              "hipModuleLaunchKernel"});
+  T.CreateContext = setDevice;
+  T.MakeCurrent = [](void *, int Ordinal) { return Hip.SetDevice(Ordinal); };
+  T.DestroyContext = [](void *) { return 0; };
+  T.Name = [](char *Buf, int Len, int Ordinal) { return Hip.DeviceGetName(Buf, Len, Ordinal); };
+  T.Version = version;
+  T.Describe = [](int Code, const char **Name, const char **Text) {
+    *Name = Hip.GetErrorName(Code);
+    *Text = Hip.GetErrorString(Code);
+  };
+  T.Alloc = alloc;
+  T.Free = [](DevicePtr P) { return Hip.Free(reinterpret_cast<void *>(P)); };
+  T.Load = [](void **M, const std::string &Image, std::string &Log) {
+    Log.clear();
+    return Hip.ModuleLoadData(M, Image.data());
+  };
+  T.EventCreate = [](void **E) { return Hip.EventCreate(E); };
+  return T;
 }
-
-const Api Table = {
-    [] { return Hip.Init(0); },
-    [](int *N) { return Hip.GetDeviceCount(N); },
-    [](char *Buf, int Len, int Ordinal) {
-      return Hip.DeviceGetName(Buf, Len, Ordinal);
-    },
-    version,
-    [](void **Ctx, int Ordinal) {
-      *Ctx = nullptr;
-      return Hip.SetDevice(Ordinal);
-    },
-    [](void *) { return 0; },
-    [](void *, int Ordinal) { return Hip.SetDevice(Ordinal); },
-    alloc,
-    [](DevicePtr P) { return Hip.Free(reinterpret_cast<void *>(P)); },
-    [](DevicePtr D, const void *S, size_t Bytes) {
-      return Hip.MemcpyHtoD(D, S, Bytes);
-    },
-    [](void *D, DevicePtr S, size_t Bytes) {
-      return Hip.MemcpyDtoH(D, S, Bytes);
-    },
-    [](void **M, const std::string &Image, std::string &Log) {
-      Log.clear();
-      return Hip.ModuleLoadData(M, Image.data());
-    },
-    [](void *M) { return Hip.ModuleUnload(M); },
-    [](void **Fn, void *M, const char *Name) {
-      return Hip.ModuleGetFunction(Fn, M, Name);
-    },
-    [](DevicePtr *P, size_t *Bytes, void *M, const char *Name) {
-      return Hip.ModuleGetGlobal(P, Bytes, M, Name);
-    },
-    launch,
-    [](void **E) { return Hip.EventCreate(E); },
-    [](void *E) { return Hip.EventDestroy(E); },
-    [](void *E) { return Hip.EventRecord(E, nullptr); },
-    [](void *E) { return Hip.EventSynchronize(E); },
-    [](float *Ms, void *Start, void *Stop) {
-      return Hip.EventElapsedTime(Ms, Start, Stop);
-    },
-    describe,
-    {"hipInit", "hipGetDeviceCount", "hipSetDevice", "hipMalloc", "hipFree",
-     "hipMemcpyHtoD", "hipMemcpyDtoH", "hipModuleLoadData",
-     "hipModuleGetFunction", "hipModuleGetGlobal", "hipModuleLaunchKernel"},
-};
+const Api Table = table();
 
 const Api *openApi(Error &Why) {
   return openOnce(Table, {"libamdhip64.so", "libamdhip64.so.6"}, resolveAll,

@@ -1,8 +1,7 @@
 //===- Resolve.h - Entry points of a driver library, by name -----*- C++ -*-===//
 //
 // What the GPU targets' tables share: opening the driver library once,
-// finding entry points, and a launch through a driver's pair of launch
-// entry points (CUDA's and HIP's take the same arguments).
+// finding entry points, and the entries CUDA's and HIP's calls fill alike.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_HARNESS_TARGETS_RESOLVE_H
@@ -26,19 +25,50 @@ template <typename Fn> bool resolve(void *Lib, const char *Name, Fn &Slot) {
   return Slot != nullptr;
 }
 
-/// A kernel launch: Launch, or Cooperative when asked for (NotSupported
-/// when the driver has no cooperative launch).
-template <typename LaunchFn, typename CooperativeFn>
-int launchWith(LaunchFn Launch, CooperativeFn Cooperative, int NotSupported,
-               void *Fn, Dims Grid, Dims Block, unsigned SharedBytes,
-               void **Args, bool AsCooperative) {
-  if (AsCooperative)
-    return Cooperative ? Cooperative(Fn, Grid.X, Grid.Y, Grid.Z, Block.X,
-                                     Block.Y, Block.Z, SharedBytes, nullptr,
-                                     Args)
-                       : NotSupported;
-  return Launch(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y, Block.Z,
-                SharedBytes, nullptr, Args, nullptr);
+/// A table with the vendor's names of its calls, holding the entries every
+/// driver fills alike from its entry points D, a struct whose members carry
+/// the CUDA driver API's names (HIP's calls of those names take the same
+/// arguments): Init, DeviceGetCount, MemcpyHtoD, MemcpyDtoH, ModuleUnload,
+/// ModuleGetFunction, ModuleGetGlobal, LaunchKernel,
+/// LaunchCooperativeKernel (null: the driver has no cooperative launch),
+/// EventDestroy, EventRecord, EventSynchronize and EventElapsedTime. The
+/// target fills in the rest.
+template <auto &D> Api sharedEntries(decltype(Api::Calls) Calls) {
+  Api T{};
+  T.Calls = Calls;
+  T.Init = [] { return D.Init(0); };
+  T.Count = [](int *N) { return D.DeviceGetCount(N); };
+  T.CopyIn = [](DevicePtr Dst, const void *Src, size_t Bytes) {
+    return D.MemcpyHtoD(Dst, Src, Bytes);
+  };
+  T.CopyOut = [](void *Dst, DevicePtr Src, size_t Bytes) {
+    return D.MemcpyDtoH(Dst, Src, Bytes);
+  };
+  T.Unload = [](void *M) { return D.ModuleUnload(M); };
+  T.Function = [](void **Fn, void *M, const char *Name) {
+    return D.ModuleGetFunction(Fn, M, Name);
+  };
+  T.Global = [](DevicePtr *P, size_t *Bytes, void *M, const char *Name) {
+    return D.ModuleGetGlobal(P, Bytes, M, Name);
+  };
+  T.Launch = [](void *Fn, Dims Grid, Dims Block, unsigned SharedBytes, void **Args,
+                bool Cooperative) {
+    constexpr int NotSupported = 801; // CUDA_ERROR_NOT_SUPPORTED, hipErrorNotSupported
+    if (Cooperative)
+      return D.LaunchCooperativeKernel
+                 ? D.LaunchCooperativeKernel(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y,
+                                             Block.Z, SharedBytes, nullptr, Args)
+                 : NotSupported;
+    return D.LaunchKernel(Fn, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y, Block.Z, SharedBytes,
+                          nullptr, Args, nullptr);
+  };
+  T.EventDestroy = [](void *E) { return D.EventDestroy(E); };
+  T.EventRecord = [](void *E) { return D.EventRecord(E, nullptr); };
+  T.EventSynchronize = [](void *E) { return D.EventSynchronize(E); };
+  T.EventElapsed = [](float *Ms, void *Start, void *Stop) {
+    return D.EventElapsedTime(Ms, Start, Stop);
+  };
+  return T;
 }
 
 /// Table, once the first of Paths that opens has every entry point
