@@ -179,8 +179,10 @@ std::string describeEdit(Module &Base, const Edit &E) {
       Out += E.Other;
     else if (D.consume_front("{I}"))
       Out += std::to_string(E.OperandIndex);
-    else
-      Out += D.front(), D = D.drop_front();
+    else {
+      Out += D.front();
+      D = D.drop_front();
+    }
   }
   return Out;
 }

@@ -16,7 +16,9 @@ namespace gpu {
 namespace {
 using hipError = int;
 
-/// libamdhip64's entry points.
+/// libamdhip64's entry points, under the CUDA driver API's names where
+/// sharedEntries reads them (hipGetDeviceCount is DeviceGetCount,
+/// hipModuleLaunchKernel LaunchKernel).
 struct {
   hipError (*Init)(unsigned);
   hipError (*SetDevice)(int);
@@ -31,14 +33,11 @@ struct {
   hipError (*ModuleUnload)(void *);
   hipError (*ModuleGetFunction)(void **, void *, const char *);
   hipError (*ModuleGetGlobal)(DevicePtr *, size_t *, void *, const char *);
-  hipError (*LaunchKernel)(void *, unsigned, unsigned, unsigned,
-                                 unsigned, unsigned, unsigned, unsigned,
-                                 void *, void **, void **);
+  hipError (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, void *, void **, void **);
   /// Optional: null in a runtime without cooperative launches.
-  hipError (*LaunchCooperativeKernel)(void *, unsigned, unsigned,
-                                            unsigned, unsigned, unsigned,
-                                            unsigned, unsigned, void *,
-                                            void **);
+  hipError (*LaunchCooperativeKernel)(void *, unsigned, unsigned, unsigned, unsigned,
+                                      unsigned, unsigned, unsigned, void *, void **);
   hipError (*EventCreate)(void **);
   hipError (*EventDestroy)(void *);
   hipError (*EventRecord)(void *, void *);
