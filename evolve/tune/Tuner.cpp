@@ -169,6 +169,19 @@ std::vector<Config> Tuner::claimPlanned(size_t N, std::deque<uint64_t> &Plan,
   return Out;
 }
 
+void Tuner::claimNeighbours(const Config &From, size_t N, Rng &R, std::vector<Config> &Out) {
+  std::vector<Config> Fresh;
+  for (Config &C : S.neighbours(From))
+    if (!seen(S.encode(C)) && S.satisfies(C))
+      Fresh.push_back(std::move(C));
+  for (size_t K = 0; K < N && !Fresh.empty(); ++K) {
+    std::swap(Fresh[R.below(Fresh.size())], Fresh.back());
+    claim(Fresh.back());
+    Out.push_back(std::move(Fresh.back()));
+    Fresh.pop_back();
+  }
+}
+
 std::optional<double> Tuner::fitnessOf(uint64_t Code) const {
   auto It = Measured.find(Code);
   if (It == Measured.end())

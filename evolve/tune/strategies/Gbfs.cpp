@@ -17,6 +17,7 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
+#include <algorithm>
 #include <queue>
 
 namespace gevo::evolve::tune {
@@ -61,17 +62,7 @@ public:
     while (Out.size() < N && !Queue.empty()) {
       Config From = S.decode(Queue.top().Code);
       Queue.pop();
-      std::vector<Config> Fresh;
-      for (Config &C : S.neighbours(From))
-        if (!seen(S.encode(C)) && S.satisfies(C))
-          Fresh.push_back(std::move(C));
-      for (size_t K = 0; K < Rho && !Fresh.empty() && Out.size() < N; ++K) {
-        size_t Pick = R.below(Fresh.size());
-        std::swap(Fresh[Pick], Fresh.back());
-        claim(Fresh.back());
-        Out.push_back(std::move(Fresh.back()));
-        Fresh.pop_back();
-      }
+      claimNeighbours(From, std::min(Rho, N - Out.size()), R, Out);
     }
     if (Out.empty()) // the queue is used up: restart (nothing is pending)
       return fresh(R);

@@ -31,18 +31,8 @@ public:
     if (Climbing && Patience && History.size() >= LastGain + Patience)
       Climbing = false; // stagnated: start another climb
     std::vector<Config> Out;
-    if (Climbing) {
-      std::vector<Config> Fresh;
-      for (Config &C : S.neighbours(S.decode(Top)))
-        if (!seen(S.encode(C)) && S.satisfies(C))
-          Fresh.push_back(std::move(C));
-      while (Out.size() < N && !Fresh.empty()) {
-        std::swap(Fresh[R.below(Fresh.size())], Fresh.back());
-        claim(Fresh.back());
-        Out.push_back(std::move(Fresh.back()));
-        Fresh.pop_back();
-      }
-    }
+    if (Climbing)
+      claimNeighbours(S.decode(Top), N, R, Out);
     if (Out.empty()) { // a new climb (or the first)
       Climbing = false;
       if (auto C = claimRandom(R))

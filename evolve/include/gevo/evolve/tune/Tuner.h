@@ -105,6 +105,9 @@ protected:
   bool claim(const Config &C);
   /// Claims a uniformly random fresh config; nullopt: none is left.
   std::optional<Config> claimRandom(Rng &R);
+  /// Claims up to N of From's one-step neighbours (Space::neighbours) that
+  /// are fresh and satisfy the constraints, drawn at random, onto Out.
+  void claimNeighbours(const Config &From, size_t N, Rng &R, std::vector<Config> &Out);
   /// Up to N configs for a model's plan: each the first claimable code of
   /// Plan (taken off it), or, with probability Eps, when FollowPlan is
   /// false or the plan is used up, a random fresh config; fewer when the
