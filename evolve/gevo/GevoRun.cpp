@@ -272,12 +272,12 @@ GevoRun::resume(const std::string &Path, unsigned Threads, unsigned Workers,
   if (Extended)
     if (Error E = D->writeFile("config.json", C.toJson().dump(2) + "\n"))
       return E;
-  Expected<nlohmann::json> CP = D->readJson("checkpoint");
-  if (!CP) {
-    consumeError(CP.takeError());
+  if (!sys::fs::exists(D->file("checkpoint")))
     return runError(Path + ": no checkpoint (the run stopped before its "
                            "initial population was complete): start it again");
-  }
+  Expected<nlohmann::json> CP = D->readJson("checkpoint"); // a damaged one says so
+  if (!CP)
+    return CP.takeError();
   std::unique_ptr<GevoRun> R(new GevoRun(C));
   R->Dir.emplace(std::move(*D));
   SMDiagnostic Diag;
