@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <cmath>
 #include <cstdio>
@@ -196,6 +197,21 @@ void section(std::ostringstream &S, const std::string &Title,
     << C->html() << "</div>";
 }
 
+/// D's file Name, "" when the run has not written it (yet).
+Expected<std::string> optionalFile(const RunDir &D, const char *Name) {
+  if (!sys::fs::exists(D.file(Name)))
+    return "";
+  return D.readFile(Name);
+}
+
+/// D's JSON file Name, null when the run has not written it (yet); a file
+/// that is there but is not JSON is an Error.
+Expected<json> optionalJson(const RunDir &D, const char *Name) {
+  if (!sys::fs::exists(D.file(Name)))
+    return json();
+  return D.readJson(Name);
+}
+
 /// The report; throws nlohmann's exceptions on a file of the wrong shape,
 /// \p Reading naming it.
 Expected<std::string> render(const RunDir &D, const char *&Reading) {
@@ -203,11 +219,14 @@ Expected<std::string> render(const RunDir &D, const char *&Reading) {
   Expected<json> Config = D.readJson("config.json");
   if (!Config)
     return Config.takeError();
-  report::Columns Gen;
-  if (Expected<std::string> Csv = D.readFile("generations.csv"))
-    Gen = readCsv(*Csv);
-  else
-    consumeError(Csv.takeError());
+  Expected<std::string> Csv = optionalFile(D, "generations.csv");
+  if (!Csv)
+    return Csv.takeError();
+  if (!Csv->empty() && !StringRef(*Csv).starts_with("generation,"))
+    return createStringError(inconvertibleErrorCode(),
+                             D.file("generations.csv") +
+                                 ": not a gevo run's generations.csv (no header)");
+  report::Columns Gen = readCsv(*Csv);
   std::string Objective = Config->value("objective", "time");
   std::string Kernel = Config->value("kernel", "");
   std::ostringstream S;
@@ -217,25 +236,25 @@ Expected<std::string> render(const RunDir &D, const char *&Reading) {
     << ", target " << esc(Config->value("target", "")) << ", seed "
     << Config->value("seed", 0) << ", population " << Config->value("pop", 0)
     << "</p>";
-  json Summary, Pareto;
   Reading = "summary.json";
-  if (Expected<json> J = D.readJson("summary.json"))
-    Summary = *J;
-  else
-    consumeError(J.takeError());
+  Expected<json> SummaryOr = optionalJson(D, "summary.json");
+  if (!SummaryOr)
+    return SummaryOr.takeError();
+  json Summary = std::move(*SummaryOr);
   headline(S, Summary);
   Reading = "pareto.json";
-  if (Expected<json> P = D.readJson("pareto.json"))
-    Pareto = *P;
-  else
-    consumeError(P.takeError());
+  Expected<json> ParetoOr = optionalJson(D, "pareto.json");
+  if (!ParetoOr)
+    return ParetoOr.takeError();
+  json Pareto = std::move(*ParetoOr);
 
   section(S, "Convergence", report::convergence(Gen, Objective));
   Reading = "log.jsonl";
-  if (Expected<std::string> Log = D.readFile("log.jsonl"))
+  Expected<std::string> Log = optionalFile(D, "log.jsonl");
+  if (!Log)
+    return Log.takeError();
+  if (!Log->empty())
     section(S, "Evaluations by status", report::statuses(*Log));
-  else
-    consumeError(Log.takeError());
   Reading = "pareto.json";
   if (!Pareto.is_null())
     section(S, "Pareto front", report::front(Pareto, Summary, Objective));

@@ -85,6 +85,24 @@ TEST(Report, AParetoFileOfTheWrongShapeIsAnErrorNamingIt) {
   llvm::sys::fs::remove_directories(D.path());
 }
 
+TEST(Report, ADamagedRunFileIsAnErrorAnAbsentOneIsNot) {
+  // A run in progress has no summary.json or pareto.json yet; a file that
+  // is there but damaged must not be taken for an absent one.
+  for (const char *Name : {"summary.json", "pareto.json", "generations.csv"}) {
+    RunDir D = runWithSummary(R"({"best_speedup": 1.0})");
+    EXPECT_FALSE(D.writeFile(Name, "{\"truncated\":"));
+    llvm::Expected<std::string> Html = renderReport(D);
+    ASSERT_FALSE(bool(Html)) << Name;
+    std::string Message = llvm::toString(Html.takeError());
+    EXPECT_NE(Message.find(std::string(Name) + ": not "), std::string::npos) << Message;
+    EXPECT_EQ(Message.find('\n'), std::string::npos) << Message;
+    llvm::sys::fs::remove(D.file(Name));
+    llvm::Expected<std::string> Without = renderReport(D);
+    EXPECT_TRUE(bool(Without)) << Name << ": " << (Without ? "" : llvm::toString(Without.takeError()));
+    llvm::sys::fs::remove_directories(D.path());
+  }
+}
+
 TEST(Report, ChartsComeFromTheRunFiles) {
   RunDir D = runWithSummary(R"j({
     "best": {"edits": ["delete U7"], "objectives": [50.0]},
