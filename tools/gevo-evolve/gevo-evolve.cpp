@@ -418,7 +418,8 @@ int main(int argc, char **argv) {
                  VM["cpu-opt"].as<std::string>() == "auto" && !VM.count("resume")
                      ? " (--cpu-opt auto)"
                      : "");
-  if (Run_.config().Target == "cuda" && !VM.count("no-sanitize")) {
+  const gevo::GpuTarget *Gpu = gevo::findGpuTarget(Run_.config().Target);
+  if (Gpu && Gpu->ComputeSanitizer && !VM.count("no-sanitize")) {
     std::string Sanitizer = gevo::findComputeSanitizer();
     if (Sanitizer.empty())
       std::fprintf(stderr, "%s: compute-sanitizer not found: the final "

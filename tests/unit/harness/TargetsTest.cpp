@@ -26,6 +26,9 @@ TEST(Targets, TheRegistryNamesEachTargetOnce) {
   EXPECT_TRUE(isKnownTarget("cpu"));
   EXPECT_FALSE(isKnownTarget("opencl"));
   EXPECT_EQ(findGpuTarget("cpu"), nullptr); // the reference is no GPU target
+  // gevo-evolve's final check runs where NVIDIA's checker can.
+  EXPECT_TRUE(findGpuTarget("cuda")->ComputeSanitizer);
+  EXPECT_FALSE(findGpuTarget("hip")->ComputeSanitizer);
   std::set<std::string> Names = {"cpu"};
   for (const GpuTarget *T : gpuTargets()) {
     EXPECT_TRUE(Names.insert(T->Name).second) << T->Name;
