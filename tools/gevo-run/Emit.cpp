@@ -2,41 +2,29 @@
 
 #include "Emit.h"
 
-#include "gevo/harness/Amdgpu.h"
-#include "gevo/harness/Lower.h"
-#include "gevo/harness/cpu/Program.h"
-
-#include "llvm/ADT/StringSwitch.h"
+#include "gevo/harness/Targets.h"
 
 namespace gevo {
 
-bool parseEmitKind(llvm::StringRef Name, EmitKind &Kind) {
-  std::optional<EmitKind> K = llvm::StringSwitch<std::optional<EmitKind>>(Name)
-                                  .Case("ptx", EmitKind::Ptx)
-                                  .Case("amdgpu", EmitKind::Amdgpu)
-                                  .Case("cpu-ir", EmitKind::CpuIR)
-                                  .Default(std::nullopt);
-  if (K)
-    Kind = *K;
-  return K.has_value();
+namespace {
+/// The GPU target whose image Kind names; null for the cpu target's IR and
+/// unknown kinds.
+const GpuTarget *emitTarget(llvm::StringRef Kind) {
+  return findGpuTarget(Kind == "ptx" ? "cuda" : Kind == "amdgpu" ? "hip" : Kind);
+}
+} // namespace
+
+bool isEmitKind(llvm::StringRef Kind) {
+  return Kind == "cpu-ir" || isKnownTarget(Kind) || emitTarget(Kind);
 }
 
-llvm::Expected<std::string> lowerForEmit(const llvm::Module &Variant,
-                                         EmitKind Kind, llvm::StringRef Arch,
-                                         const cpu::Options &CpuOpts) {
-  switch (Kind) {
-  case EmitKind::Ptx:
-    return lowerToPTX(Variant, installedPtxOptions(Arch.empty() ? "sm_80" : Arch));
-  case EmitKind::Amdgpu: {
-    AmdgpuOptions Opts;
-    if (!Arch.empty())
-      Opts.Arch = Arch.str();
-    return lowerToAmdgpu(Variant, Opts);
-  }
-  case EmitKind::CpuIR:
+std::string emitKinds() { return "a target (" + targetNames() + "), ptx, amdgpu or cpu-ir"; }
+
+llvm::Expected<std::string> lowerForEmit(const llvm::Module &Variant, llvm::StringRef Kind,
+                                         llvm::StringRef Arch, const cpu::Options &CpuOpts) {
+  if (Kind == "cpu-ir" || Kind == "cpu")
     return cpu::Program::hostIR(Variant, CpuOpts);
-  }
-  llvm_unreachable("every EmitKind is handled");
+  return emitTarget(Kind)->Lower(Variant, Arch);
 }
 
 } // namespace gevo

@@ -11,19 +11,19 @@
 
 namespace gevo {
 
-/// What --emit names: PTX text, a linked AMDGPU code object, or the cpu
-/// target's retargeted and instrumented host IR (before the JIT).
-enum class EmitKind { Ptx, Amdgpu, CpuIR };
+/// What --emit may name: a target (what it runs: the cpu target's
+/// retargeted and instrumented host IR before the JIT, a GPU target's image
+/// as its driver loads it), or ptx, amdgpu and cpu-ir, the names of cuda's,
+/// hip's and cpu's.
+bool isEmitKind(llvm::StringRef Kind);
+/// The kinds, for messages: "a target (cpu, cuda or hip), ptx, amdgpu or cpu-ir".
+std::string emitKinds();
 
-/// "ptx", "amdgpu", "cpu-ir"; false for anything else.
-bool parseEmitKind(llvm::StringRef Name, EmitKind &Kind);
-
-/// Variant lowered as Kind; Arch is the --offload-arch (empty: sm_80 for
-/// PTX, gfx90a for AMDGPU); the cpu target's IR is instrumented as
+/// Variant lowered as Kind (isEmitKind); Arch is the --offload-arch
+/// (empty: the target's default); the cpu target's IR is instrumented as
 /// \p CpuOpts say (the judge, the model, the tier).
-llvm::Expected<std::string> lowerForEmit(const llvm::Module &Variant,
-                                         EmitKind Kind, llvm::StringRef Arch,
-                                         const cpu::Options &CpuOpts);
+llvm::Expected<std::string> lowerForEmit(const llvm::Module &Variant, llvm::StringRef Kind,
+                                         llvm::StringRef Arch, const cpu::Options &CpuOpts);
 
 } // namespace gevo
 

@@ -3,7 +3,7 @@
 //   gevo-run kernel.{ll,cu} --tests DIR [--target TARGET] [--edits FILE]
 //            [--heldout] [--json] [--workers N] [--oracle-cache DIR]
 //            [--driver-cache DIR]
-//   gevo-run kernel.{ll,cu} [--edits FILE] --emit ptx|amdgpu|cpu-ir -o FILE
+//   gevo-run kernel.{ll,cu} [--edits FILE] --emit KIND -o FILE
 //            [--offload-arch ARCH]
 //
 // Runs the unmodified kernel (the oracle) and the variant (the kernel plus
@@ -134,13 +134,11 @@ std::unique_ptr<Module> buildVariant(const Module &Base,
 void emit(const Module &Variant, const std::string &Kind,
           const std::string &Path, const std::string &Arch,
           const gevo::cpu::Options &CpuOpts) {
-  gevo::EmitKind K;
-  if (!gevo::parseEmitKind(Kind, K))
-    usageError("--emit must be ptx, amdgpu or cpu-ir, not '" + Kind + "'");
+  if (!gevo::isEmitKind(Kind))
+    usageError("--emit must be " + gevo::emitKinds() + ", not '" + Kind + "'");
   if (Path.empty())
     usageError("--emit needs -o FILE");
-  Expected<std::string> Lowered =
-      gevo::lowerForEmit(Variant, K, Arch, CpuOpts);
+  Expected<std::string> Lowered = gevo::lowerForEmit(Variant, Kind, Arch, CpuOpts);
   if (!Lowered)
     gevo::toolError(Tool, "cannot lower the variant to " + Kind + ": " +
                               toString(Lowered.takeError()),
@@ -190,7 +188,7 @@ int main(int argc, char **argv) {
       "[--oracle-cache DIR] [--driver-cache DIR] [--json] "
       "[--check races,uninitialized|none] [--memory-model M] "
       "[--allow-base-races]\n"
-      "       gevo-run KERNEL.{ll,cu} [--edits FILE] --emit ptx|amdgpu|cpu-ir "
+      "       gevo-run KERNEL.{ll,cu} [--edits FILE] --emit KIND "
       "-o FILE [--offload-arch ARCH]\n\n"
       "The unmodified kernel's outputs are the oracle; each case reports the "
       "variant's status, error, time and speedup; kernels run in sandboxed "
@@ -213,9 +211,10 @@ int main(int argc, char **argv) {
       "target", po::value(&Target)->default_value("cpu"),
       gevo::targetHelp().c_str())(
       "emit", po::value(&EmitKind),
-      "write the variant lowered as ptx, amdgpu (a linked code object) or "
-      "cpu-ir (the cpu target's host IR before the JIT, instrumented as "
-      "--check and --gpu say, for --cpu-opt's tier; auto: 0) to -o FILE")(
+      "write the variant to -o FILE as a target runs it, by the target's "
+      "name: cuda or ptx (PTX text), hip or amdgpu (a linked code object), "
+      "cpu or cpu-ir (the cpu target's host IR before the JIT, instrumented "
+      "as --check and --gpu say, for --cpu-opt's tier; auto: 0)")(
       "output,o", po::value(&EmitPath), "where --emit writes")(
       "offload-arch", po::value(&Arch),
       "GPU architecture for --emit and the GPU targets (default sm_80 for "
