@@ -16,7 +16,10 @@
 // space fails); each plan led by the Local best-predicted configs one
 // parameter (any value of it) away from the LocalTop best measured, which
 // finds the optimum next to a good config the global plan missed; refits
-// after max(plan, refit-growth x results) results.
+// after max(plan, refit-growth x results) results. With `rules` (off by
+// default), on a space searched as a Cartesian product, restrictions are
+// learned from the results as rules (Restrictions.h) at every refit and
+// the configs that break one are planned after all others.
 //
 // xgb-div, gevo's tuned variant, differs in three options: a plan of 32;
 // when the space has at most Exhaustive valid configs, the model scores
@@ -29,6 +32,7 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
+#include "Restrictions.h"
 #include "Surrogate.h"
 
 #include <algorithm>
@@ -60,10 +64,11 @@ public:
         Growth(O.at("refit-growth")),
         Validity(O.at("validity") != 0),
         TrainMax(size_t(O.at("train-max"))),
-        UpdateRounds(unsigned(O.at("update-rounds"))), NextFit(Plan),
+        UpdateRounds(unsigned(O.at("update-rounds"))),
+        UseRules(O.at("rules") != 0 && !S.restricted()), NextFit(Plan),
         Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
         Valid(S, O.at("booster") != 0), Kept(S.size()),
-        Moves(S.size()) {}
+        Moves(S.size()), Learned(S, size_t(O.at("rules")), O.at("rule-chance")) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (History.size() >= NextFit) {
@@ -74,6 +79,8 @@ public:
       else
         Boosts.push_back(FitAt);
       fit(FitAt, !Boosts.empty());
+      if (UseRules)
+        learnRules();
       Trials.clear();
       if (validCount() <= Exhaustive)
         scoreAll();
@@ -153,6 +160,20 @@ private:
     return Out;
   }
 
+  /// Relearns the restrictions from History[0, FitAt).
+  void learnRules() {
+    std::vector<Config> Ok, Failed;
+    for (size_t I = 0; I < FitAt; ++I)
+      (History[I].Fitness > 0 ? Ok : Failed).push_back(S.decode(History[I].Code));
+    Learned.learn(Ok, Failed);
+  }
+
+  /// A plan score lowered below every other when the config breaks a
+  /// learned rule (below the classifier's likely failures too).
+  float ruled(float Score, const Config &C) const {
+    return UseRules && Learned.breaks(C) ? Score - 2e4f : Score;
+  }
+
   /// Cs's plan scores (planScore, once the classifier is ready).
   std::vector<float> score(const std::vector<Config> &Cs) const {
     std::vector<uint32_t> Flat;
@@ -221,6 +242,9 @@ private:
   /// from every one picked before in at least Diversity parameters, then,
   /// if too few do, the best of the others.
   void pickPlan(std::vector<std::pair<float, uint64_t>> Candidates) {
+    if (UseRules && !Learned.rules().empty())
+      for (auto &[Score, Code] : Candidates)
+        Score = ruled(Score, S.decode(Code));
     std::sort(Candidates.begin(), Candidates.end(), [](const auto &A, const auto &B) {
       return A.first != B.first ? A.first > B.first : A.second < B.second;
     });
@@ -274,8 +298,8 @@ private:
     for (const auto &[Sc, Code] : Moves.scores(Model, Valid))
       ScoreOf[Code] = Sc;
     std::vector<float> Score;
-    for (uint64_t Code : Codes)
-      Score.push_back(ScoreOf[Code]);
+    for (size_t I = 0; I < Codes.size(); ++I)
+      Score.push_back(ruled(ScoreOf[Codes[I]], Near[I]));
     std::vector<size_t> Idx(Near.size());
     std::iota(Idx.begin(), Idx.end(), 0);
     std::stable_sort(Idx.begin(), Idx.end(),
@@ -347,6 +371,8 @@ private:
       fit(LastFull, false);
     for (size_t B : Boosts)
       fit(B, true);
+    if (UseRules && FitAt > 0)
+      learnRules();
   }
 
   size_t Plan;
@@ -362,6 +388,7 @@ private:
   bool Validity;
   size_t TrainMax;
   unsigned UpdateRounds;
+  bool UseRules; // rules > 0 on a Cartesian product
   static constexpr unsigned ValidityRounds = 30;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
   size_t NextFit;              // the next refit, when History reaches it
@@ -373,6 +400,7 @@ private:
   KeptCandidates Kept;    // scoreAll: the valid configs; scorePool: the pool
   KeptCandidates Moves;   // polish: the last moves scored
   bool Listed = false;    // Kept holds every valid config
+  Restrictions Learned;   // with UseRules: learned at every refit
 };
 
 /// The defaults of one variant.
@@ -417,7 +445,16 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
           {"update-rounds", D.Update, {0, 1e5},
            "a refit adds this many rounds on all results to the model (the "
            "classifier a share of its 30) and a fresh fit comes only once the "
-           "results have doubled since the last (0: every refit is fresh)"}};
+           "results have doubled since the last (0: every refit is fresh)"},
+          {"rules", 0, {0, 1000},
+           "k > 0, on a space searched as a Cartesian product: learn "
+           "restrictions as rules (a % b == 0, a % (b*c) == 0, a >= b, a*b "
+           "bounded) that every valid result satisfies and at least k failed "
+           "ones break, and plan last the configs that break one (0: off)"},
+          {"rule-chance", 0.01, {0, 1},
+           "rules: keep a rule only if the valid results would all satisfy it "
+           "by chance with at most this probability (p^valid, p its share of "
+           "value combinations)"}};
 }
 } // namespace
 
