@@ -168,12 +168,6 @@ private:
     Learned.learn(Ok, Failed);
   }
 
-  /// A plan score lowered below every other when the config breaks a
-  /// learned rule (below the classifier's likely failures too).
-  float ruled(float Score, const Config &C) const {
-    return UseRules && Learned.breaks(C) ? Score - 2e4f : Score;
-  }
-
   /// Cs's plan scores (planScore, once the classifier is ready).
   std::vector<float> score(const std::vector<Config> &Cs) const {
     std::vector<uint32_t> Flat;
@@ -242,9 +236,12 @@ private:
   /// from every one picked before in at least Diversity parameters, then,
   /// if too few do, the best of the others.
   void pickPlan(std::vector<std::pair<float, uint64_t>> Candidates) {
+    // Configs that break a learned rule: after every other, the
+    // classifier's likely failures included.
     if (UseRules && !Learned.rules().empty())
       for (auto &[Score, Code] : Candidates)
-        Score = ruled(Score, S.decode(Code));
+        if (Learned.breaks(S.decode(Code)))
+          Score -= 2e4f;
     std::sort(Candidates.begin(), Candidates.end(), [](const auto &A, const auto &B) {
       return A.first != B.first ? A.first > B.first : A.second < B.second;
     });
@@ -267,7 +264,8 @@ private:
   }
 
   /// Puts before the plan the Local best-predicted fresh valid configs one
-  /// parameter away (any value of it) from the LocalTop best measured.
+  /// parameter away (any value of it) from the LocalTop best measured
+  /// (with rules: that break none).
   void polish() {
     std::vector<size_t> Order(History.size());
     std::iota(Order.begin(), Order.end(), 0);
@@ -282,7 +280,8 @@ private:
     for (size_t I = 0; I < Top && History[Order[I]].Fitness > 0; ++I) {
       for (Config &C : S.oneParameterMoves(S.decode(History[Order[I]].Code))) {
         uint64_t Code = S.encode(C);
-        if (!seen(Code) && S.satisfies(C) && InNear.insert(Code).second)
+        if (!seen(Code) && S.satisfies(C) && !(UseRules && Learned.breaks(C)) &&
+            InNear.insert(Code).second)
           Near.push_back(std::move(C)), Codes.push_back(Code);
       }
     }
@@ -298,8 +297,8 @@ private:
     for (const auto &[Sc, Code] : Moves.scores(Model, Valid))
       ScoreOf[Code] = Sc;
     std::vector<float> Score;
-    for (size_t I = 0; I < Codes.size(); ++I)
-      Score.push_back(ruled(ScoreOf[Codes[I]], Near[I]));
+    for (uint64_t Code : Codes)
+      Score.push_back(ScoreOf[Code]);
     std::vector<size_t> Idx(Near.size());
     std::iota(Idx.begin(), Idx.end(), 0);
     std::stable_sort(Idx.begin(), Idx.end(),
