@@ -204,8 +204,9 @@ TEST(Restrictions, XgbLsMeasuresFewerFailuresOfACartesianProduct) {
   size_t Without = 0, With = 0;
   for (uint64_t Seed = 0; Seed < 4; ++Seed)
     Without += trials(false, 0, Seed).second, With += trials(false, 2, Seed).second;
-  // The 32 random first trials fail alike (about 24 of them each run).
-  EXPECT_LT(With + 40, Without) << With << " " << Without;
+  // Most of the product fails: so do most of the 32 random first trials
+  // either way, and without rules most planned ones too (108 against 301).
+  EXPECT_LT(2 * With, Without) << With << " " << Without;
 }
 
 TEST(Restrictions, XgbLsRunsARestrictedSpaceAsWithout) {
