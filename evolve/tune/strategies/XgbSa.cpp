@@ -370,8 +370,7 @@ private:
       fit(LastFull, false);
     for (size_t B : Boosts)
       fit(B, true);
-    if (UseRules && FitAt > 0)
-      learnRules();
+    // The rules are used only when planning, after they are relearned.
   }
 
   size_t Plan;

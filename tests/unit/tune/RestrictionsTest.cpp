@@ -5,8 +5,8 @@
 // out a valid config from a sample, keeps no rule that a few valid
 // observations satisfy by chance or that too few failures break, and
 // ignores parameters that are not positive integers; xgb-ls with `rules`
-// measures fewer failing configs of a Cartesian product and runs a
-// restricted space exactly as without.
+// measures fewer failing configs of a Cartesian product, resumes such a
+// run from a checkpoint, and runs a restricted space exactly as without.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 using namespace gevo;
 using namespace gevo::evolve;
 using namespace gevo::evolve::tune;
+using nlohmann::json;
 
 namespace {
 
@@ -207,6 +208,38 @@ TEST(Restrictions, XgbLsMeasuresFewerFailuresOfACartesianProduct) {
   // Most of the product fails: so do most of the 32 random first trials
   // either way, and without rules most planned ones too (108 against 301).
   EXPECT_LT(2 * With, Without) << With << " " << Without;
+}
+
+/// The trial keys of an xgb-ls run with rules (160 trials, seed 4): from
+/// a checkpoint if From, saving one after 80 trials into Save if given.
+std::vector<std::string> resumable(const json *From, json *Save) {
+  auto P = tiles(false);
+  auto T = llvm::cantFail(makeTuner("xgb-ls", P->space(), false, {{"rules", 2}}));
+  EngineOptions O;
+  O.Seed = 4;
+  O.Limit.Evaluations = 160;
+  O.BatchSize = findStrategy("xgb-ls")->BatchSize;
+  Engine<Config> E(*P, *T, O);
+  if (From)
+    E.restore(json::parse(From->dump()));
+  std::vector<std::string> Keys;
+  E.OnEvaluation = [&](const LogEntry &L) { Keys.push_back(L.Key); };
+  E.OnBatch = [&] {
+    if (Save && Save->is_null() && E.evaluations() >= 80)
+      *Save = E.save();
+  };
+  E.run();
+  return Keys;
+}
+
+TEST(Restrictions, XgbLsWithRulesResumesFromACheckpoint) {
+  json Checkpoint;
+  std::vector<std::string> Full = resumable(nullptr, &Checkpoint);
+  ASSERT_FALSE(Checkpoint.is_null());
+  std::vector<std::string> Resumed = resumable(&Checkpoint, nullptr);
+  uint64_t Done = Checkpoint["evaluations"];
+  ASSERT_EQ(Full.size(), Done + Resumed.size());
+  EXPECT_EQ(std::vector<std::string>(Full.begin() + Done, Full.end()), Resumed);
 }
 
 TEST(Restrictions, XgbLsRunsARestrictedSpaceAsWithout) {
