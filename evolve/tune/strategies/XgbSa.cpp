@@ -16,10 +16,11 @@
 // space fails); each plan led by the Local best-predicted configs one
 // parameter (any value of it) away from the LocalTop best measured, which
 // finds the optimum next to a good config the global plan missed; refits
-// after max(plan, refit-growth x results) results. With `rules` (off by
-// default), on a space searched as a Cartesian product, restrictions are
-// learned from the results as rules (Restrictions.h) at every refit and
-// the configs that break one are planned after all others.
+// after max(plan, refit-growth x results) results; on a space searched as
+// a Cartesian product, restrictions learned from the results as rules
+// (Restrictions.h, `rules` 2, `rule-chance` 0.001; the other variants: 0,
+// off) at every refit, the configs that break one planned after all
+// others and left out of the local moves.
 //
 // xgb-div, gevo's tuned variant, differs in three options: a plan of 32;
 // when the space has at most Exhaustive valid configs, the model scores
@@ -404,7 +405,8 @@ private:
 /// The defaults of one variant.
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
-         Validity = 0, TrainMax = 0, Own = 0, Update = 0, Pairs = 1;
+         Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 0, Update = 0,
+         Pairs = 1;
 };
 std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
   return {{"plan", D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
@@ -444,12 +446,12 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
            "a refit adds this many rounds on all results to the model (the "
            "classifier a share of its 30) and a fresh fit comes only once the "
            "results have doubled since the last (0: every refit is fresh)"},
-          {"rules", 0, {0, 1000},
+          {"rules", D.Rules, {0, 1000},
            "k > 0, on a space searched as a Cartesian product: learn "
            "restrictions as rules (a % b == 0, a % (b*c) == 0, a >= b, a*b "
            "bounded) that every valid result satisfies and at least k failed "
            "ones break, and plan last the configs that break one (0: off)"},
-          {"rule-chance", 0.01, {0, 1},
+          {"rule-chance", D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
            "value combinations)"}};
@@ -481,8 +483,9 @@ const StrategyInfo &infoXgbLs() {
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
-      "measured configs, refits spaced with the history",
-      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, construct<XgbSaTuner>};
+      "measured configs, refits spaced with the history; on a Cartesian "
+      "product, configs that break restrictions learned as rules last",
+      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001}), 32, construct<XgbSaTuner>};
   return I;
 }
 
