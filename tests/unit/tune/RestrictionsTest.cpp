@@ -65,32 +65,30 @@ std::vector<uint64_t> all(const Space &S) {
   return Codes;
 }
 
-TEST(Restrictions, RecoversADivisibilityOfAProductFromEveryConfig) {
-  Space S = gemmLike();
+/// Learns from every config of S (valid: Valid) and expects the rules
+/// Want, which rule out exactly the configs Valid rejects.
+template <typename Pred>
+void expectRecovered(const Space &S, Pred Valid, const std::vector<std::string> &Want) {
   std::vector<Config> Ok, Bad;
-  observe(S, gemmValid, all(S), Ok, Bad);
-  Restrictions L(S, 2, 0.01);
-  L.learn(Ok, Bad);
-  ASSERT_EQ(L.rules().size(), 1u);
-  EXPECT_EQ(L.rules()[0].str(S), "m % (d*v) == 0");
-  for (uint64_t Code = 0; Code < S.cardinality(); ++Code)
-    EXPECT_EQ(L.breaks(S.decode(Code)), !gemmValid(S, S.decode(Code))) << Code;
-}
-
-TEST(Restrictions, RecoversBoundsOnAProductAsLooseAsObserved) {
-  Space S = convLike();
-  std::vector<Config> Ok, Bad;
-  observe(S, convValid, all(S), Ok, Bad);
+  observe(S, Valid, all(S), Ok, Bad);
   Restrictions L(S, 2, 0.01);
   L.learn(Ok, Bad);
   std::vector<std::string> Got;
   for (const Rule &R : L.rules())
     Got.push_back(R.str(S));
+  EXPECT_EQ(Got, Want);
+  for (uint64_t Code = 0; Code < S.cardinality(); ++Code)
+    EXPECT_EQ(L.breaks(S.decode(Code)), !Valid(S, S.decode(Code))) << Code;
+}
+
+TEST(Restrictions, RecoversADivisibilityOfAProductFromEveryConfig) {
+  expectRecovered(gemmLike(), gemmValid, {"m % (d*v) == 0"});
+}
+
+TEST(Restrictions, RecoversBoundsOnAProductAsLooseAsObserved) {
   // The products are powers of two: 2048 is the smallest too large, 32
   // the largest too small.
-  EXPECT_EQ(Got, (std::vector<std::string>{"x*y >= 33", "x*y <= 2047"}));
-  for (uint64_t Code = 0; Code < S.cardinality(); ++Code)
-    EXPECT_EQ(L.breaks(S.decode(Code)), !convValid(S, S.decode(Code))) << Code;
+  expectRecovered(convLike(), convValid, {"x*y >= 33", "x*y <= 2047"});
 }
 
 TEST(Restrictions, AValidSampleIsNeverRuledOut) {
