@@ -66,8 +66,7 @@ public:
         Validity(O.at("validity") != 0),
         TrainMax(size_t(O.at("train-max"))),
         UpdateRounds(unsigned(O.at("update-rounds"))),
-        UseRules(O.at("rules") != 0 && !S.restricted()),
-        RuleEps(O.at("rule-eps") != 0), NextFit(Plan),
+        UseRules(O.at("rules") != 0 && !S.restricted()), NextFit(Plan),
         Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
         Valid(S, O.at("booster") != 0), Kept(S.size()),
         Moves(S.size()), Learned(S, size_t(O.at("rules")), O.at("rule-chance")) {}
@@ -95,8 +94,6 @@ public:
     }
     // Never past the next refit, whatever the engine's batch size.
     N = std::min(N, NextFit - History.size());
-    if (RuleEps && UseRules && Model.ready() && !Learned.rules().empty())
-      return claimRuled(N, R);
     return claimPlanned(N, Trials, Model.ready(), Eps, R);
   }
 
@@ -170,27 +167,6 @@ private:
     for (size_t I = 0; I < FitAt; ++I)
       (History[I].Fitness > 0 ? Ok : Failed).push_back(S.decode(History[I].Code));
     Learned.learn(Ok, Failed);
-  }
-
-  /// As claimPlanned, but a random slot (probability Eps) is a fresh config
-  /// that breaks no learned rule (the first of 256 draws, else the plan's).
-  std::vector<Config> claimRuled(size_t N, Rng &R) {
-    std::vector<Config> Out;
-    while (Out.size() < N) {
-      std::optional<Config> C;
-      if (R.uniform() < Eps)
-        for (int Try = 0; Try < 256 && !C; ++Try)
-          if (Config D = S.sample(R); !Learned.breaks(D) && claim(D))
-            C = std::move(D);
-      if (!C) {
-        std::vector<Config> One = claimPlanned(1, Trials, true, 0, R);
-        if (One.empty())
-          break;
-        C = std::move(One[0]);
-      }
-      Out.push_back(std::move(*C));
-    }
-    return Out;
   }
 
   /// Cs's plan scores (planScore, once the classifier is ready).
@@ -395,8 +371,7 @@ private:
       fit(LastFull, false);
     for (size_t B : Boosts)
       fit(B, true);
-    if (UseRules && FitAt > 0)
-      learnRules();
+    // The rules are used only when planning, after they are relearned.
   }
 
   size_t Plan;
@@ -413,7 +388,6 @@ private:
   size_t TrainMax;
   unsigned UpdateRounds;
   bool UseRules; // rules > 0 on a Cartesian product
-  bool RuleEps;
   static constexpr unsigned ValidityRounds = 30;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
   size_t NextFit;              // the next refit, when History reaches it
@@ -480,10 +454,7 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"},
-          {"rule-eps", 0, {0, 1},
-           "rules: 1: the eps random slots draw configs that break no learned "
-           "rule"}};
+           "value combinations)"}};
 }
 } // namespace
 
