@@ -16,7 +16,11 @@
 // space fails); each plan led by the Local best-predicted configs one
 // parameter (any value of it) away from the LocalTop best measured, which
 // finds the optimum next to a good config the global plan missed; refits
-// after max(plan, refit-growth x results) results.
+// after max(plan, refit-growth x results) results; on a space searched as
+// a Cartesian product, restrictions learned from the results as rules
+// (Restrictions.h, `rules` 2, `rule-chance` 0.001; the other variants: 0,
+// off) at every refit, the configs that break one planned after all
+// others and left out of the local moves.
 //
 // xgb-div, gevo's tuned variant, differs in three options: a plan of 32;
 // when the space has at most Exhaustive valid configs, the model scores
@@ -29,6 +33,7 @@
 
 #include "gevo/evolve/tune/Strategies.h"
 
+#include "Restrictions.h"
 #include "Surrogate.h"
 
 #include <algorithm>
@@ -60,10 +65,11 @@ public:
         Growth(O.at("refit-growth")),
         Validity(O.at("validity") != 0),
         TrainMax(size_t(O.at("train-max"))),
-        UpdateRounds(unsigned(O.at("update-rounds"))), NextFit(Plan),
+        UpdateRounds(unsigned(O.at("update-rounds"))),
+        UseRules(O.at("rules") != 0 && !S.restricted()), NextFit(Plan),
         Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
         Valid(S, O.at("booster") != 0), Kept(S.size()),
-        Moves(S.size()) {}
+        Moves(S.size()), Learned(S, size_t(O.at("rules")), O.at("rule-chance")) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (History.size() >= NextFit) {
@@ -74,6 +80,8 @@ public:
       else
         Boosts.push_back(FitAt);
       fit(FitAt, !Boosts.empty());
+      if (UseRules)
+        learnRules();
       Trials.clear();
       if (validCount() <= Exhaustive)
         scoreAll();
@@ -153,6 +161,14 @@ private:
     return Out;
   }
 
+  /// Relearns the restrictions from History[0, FitAt).
+  void learnRules() {
+    std::vector<Config> Ok, Failed;
+    for (size_t I = 0; I < FitAt; ++I)
+      (History[I].Fitness > 0 ? Ok : Failed).push_back(S.decode(History[I].Code));
+    Learned.learn(Ok, Failed);
+  }
+
   /// Cs's plan scores (planScore, once the classifier is ready).
   std::vector<float> score(const std::vector<Config> &Cs) const {
     std::vector<uint32_t> Flat;
@@ -221,6 +237,12 @@ private:
   /// from every one picked before in at least Diversity parameters, then,
   /// if too few do, the best of the others.
   void pickPlan(std::vector<std::pair<float, uint64_t>> Candidates) {
+    // Configs that break a learned rule: after every other, the
+    // classifier's likely failures included.
+    if (UseRules && !Learned.rules().empty())
+      for (auto &[Score, Code] : Candidates)
+        if (Learned.breaks(S.decode(Code)))
+          Score -= 2e4f;
     std::sort(Candidates.begin(), Candidates.end(), [](const auto &A, const auto &B) {
       return A.first != B.first ? A.first > B.first : A.second < B.second;
     });
@@ -243,7 +265,8 @@ private:
   }
 
   /// Puts before the plan the Local best-predicted fresh valid configs one
-  /// parameter away (any value of it) from the LocalTop best measured.
+  /// parameter away (any value of it) from the LocalTop best measured
+  /// (with rules: that break none).
   void polish() {
     std::vector<size_t> Order(History.size());
     std::iota(Order.begin(), Order.end(), 0);
@@ -258,7 +281,8 @@ private:
     for (size_t I = 0; I < Top && History[Order[I]].Fitness > 0; ++I) {
       for (Config &C : S.oneParameterMoves(S.decode(History[Order[I]].Code))) {
         uint64_t Code = S.encode(C);
-        if (!seen(Code) && S.satisfies(C) && InNear.insert(Code).second)
+        if (!seen(Code) && S.satisfies(C) && !(UseRules && Learned.breaks(C)) &&
+            InNear.insert(Code).second)
           Near.push_back(std::move(C)), Codes.push_back(Code);
       }
     }
@@ -347,6 +371,7 @@ private:
       fit(LastFull, false);
     for (size_t B : Boosts)
       fit(B, true);
+    // The rules are used only when planning, after they are relearned.
   }
 
   size_t Plan;
@@ -362,6 +387,7 @@ private:
   bool Validity;
   size_t TrainMax;
   unsigned UpdateRounds;
+  bool UseRules; // rules > 0 on a Cartesian product
   static constexpr unsigned ValidityRounds = 30;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
   size_t NextFit;              // the next refit, when History reaches it
@@ -373,12 +399,14 @@ private:
   KeptCandidates Kept;    // scoreAll: the valid configs; scorePool: the pool
   KeptCandidates Moves;   // polish: the last moves scored
   bool Listed = false;    // Kept holds every valid config
+  Restrictions Learned;   // with UseRules: learned at every refit
 };
 
 /// The defaults of one variant.
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
-         Validity = 0, TrainMax = 0, Own = 0, Update = 0, Pairs = 1;
+         Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 0, Update = 0,
+         Pairs = 1;
 };
 std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
   return {{"plan", D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
@@ -417,7 +445,16 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
           {"update-rounds", D.Update, {0, 1e5},
            "a refit adds this many rounds on all results to the model (the "
            "classifier a share of its 30) and a fresh fit comes only once the "
-           "results have doubled since the last (0: every refit is fresh)"}};
+           "results have doubled since the last (0: every refit is fresh)"},
+          {"rules", D.Rules, {0, 1000},
+           "k > 0, on a space searched as a Cartesian product: learn "
+           "restrictions as rules (a % b == 0, a % (b*c) == 0, a >= b, a*b "
+           "bounded) that every valid result satisfies and at least k failed "
+           "ones break, and plan last the configs that break one (0: off)"},
+          {"rule-chance", D.RuleChance, {0, 1},
+           "rules: keep a rule only if the valid results would all satisfy it "
+           "by chance with at most this probability (p^valid, p its share of "
+           "value combinations)"}};
 }
 } // namespace
 
@@ -446,8 +483,9 @@ const StrategyInfo &infoXgbLs() {
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
-      "measured configs, refits spaced with the history",
-      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1}), 32, construct<XgbSaTuner>};
+      "measured configs, refits spaced with the history; on a Cartesian "
+      "product, configs that break restrictions learned as rules last",
+      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001}), 32, construct<XgbSaTuner>};
   return I;
 }
 
