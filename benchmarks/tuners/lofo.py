@@ -10,7 +10,9 @@ per family and row the mean over files of the median fraction of the
 optimum and the share of runs within 3%; then for each real family F the
 row with the best score on the other families (mean median + share within
 3%, averaged over them; the synthetic family always trains), and its
-figures on F. A row must have runs on every family to be chosen.
+figures on F. A row must have runs on every family to be chosen. Rows
+that tie (scores within 1e-9, e.g. the same runs under two names) are all
+named, with each one's figures, instead of one picked by its name.
 """
 import csv
 import statistics
@@ -29,7 +31,9 @@ def main(paths):
                     if seeds.setdefault(r["seed"], frac) != frac:
                         raise ValueError(f"seed {r['seed']} of {r['strategy']} on {r['file']} "
                                          f"({r['mode']}) differs from an earlier CSV's")
-        except (OSError, KeyError, ValueError) as e:
+        except KeyError as e:
+            sys.exit(f"lofo.py: error: {p}: no column {e} (not a runs CSV of gevo-tuner-bench)")
+        except (OSError, ValueError) as e:
             sys.exit(f"lofo.py: error: {p}: {e}")
     runs = {k: list(v.values()) for k, v in runs.items()}
     for mode in sorted({k[0] for k in runs}):
@@ -53,11 +57,17 @@ def main(paths):
                 continue
             train = [f for f in fams if f != out]
             score = lambda r: sum(sum(cell(f, r)) for f in train) / len(train)
-            best = max(rows, key=lambda r: (score(r), r))
-            top = max(rows, key=lambda r: (sum(cell(out, r)), r))
-            m, w = cell(out, best)
-            tm, tw = cell(out, top)
-            print(f"| {out} | {best} | {m:.3f}, {100 * w:.0f}% | {top} ({tm:.3f}, {100 * tw:.0f}%) |")
+            chosen = tied(rows, score)
+            top = tied(rows, lambda r: sum(cell(out, r)))
+            figures = lambda r: "{:.3f}, {:.0f}%".format(cell(out, r)[0], 100 * cell(out, r)[1])
+            print(f"| {out} | {' = '.join(chosen)} | {' / '.join(map(figures, chosen))} | "
+                  f"{' = '.join(top)} ({figures(top[0])}) |")
+
+
+def tied(rows, score):
+    """The rows of the best score, sorted by name (one unless scores tie)."""
+    best = max(map(score, rows))
+    return [r for r in rows if score(r) >= best - 1e-9]
 
 
 if __name__ == "__main__":
