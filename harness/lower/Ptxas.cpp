@@ -29,7 +29,7 @@ Expected<std::string> runPtxas(StringRef Ptx, const gevo::CudaToolkit &Cuda,
                               Cuda.Root + "' (set CUDA_PATH)");
   SmallString<128> PtxPath;
   if (Error E = gevo::writeTemporary("ptx", Ptx, PtxPath))
-    return std::move(E);
+    return E;
   FileRemover RemovePtx(PtxPath);
   std::string ArchFlag = ("-arch=" + Arch).str();
   std::vector<std::string> Args = {Cuda.Ptxas, ArchFlag};

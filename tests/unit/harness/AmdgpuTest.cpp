@@ -178,10 +178,12 @@ TEST(AmdgpuTest, EveryCorpusKernelLinks) {
     ASSERT_TRUE(bool(CodeObject))
         << It->path() << ": " << toString(CodeObject.takeError());
     std::set<std::string> Symbols = symbolsOf(*CodeObject, ELF::ET_DYN);
-    for (const Function &F : *M)
-      if (!F.isDeclaration() && isKernel(F))
+    for (const Function &F : *M) {
+      if (!F.isDeclaration() && isKernel(F)) {
         EXPECT_TRUE(Symbols.count(F.getName().str() + ".kd"))
             << It->path() << ": " << F.getName().str();
+      }
+    }
     ++Kernels;
   }
   EXPECT_EQ(Kernels, 8u) << "corpus at " << GEVO_CORPUS_DIR;

@@ -127,7 +127,8 @@ TEST(KtGa, ChildrenAreCrossoversMutatedByOneGene) {
       EXPECT_LE(F, Chance == 1.0 ? 1u : 0u);
       Mutated += F;
     }
-    if (Chance == 1.0)
+    if (Chance == 1.0) {
       EXPECT_GT(Mutated, Children.size() / 2);
+    }
   }
 }
