@@ -31,38 +31,18 @@ constexpr uint64_t CaseCostFactor = 16;
 
 /// D with a case's budget: once the launches have cost more than Budget,
 /// the last one comes back as a timeout (and the case stops there).
-class BudgetedDevice final : public PlanDevice {
+class BudgetedDevice final : public ForwardingDevice {
 public:
-  BudgetedDevice(PlanDevice &D, uint64_t Budget) : D(D), Budget(Budget) {}
-  std::string alloc(size_t Size, uint64_t &Address) override {
-    return D.alloc(Size, Address);
-  }
-  std::string release(uint64_t Address) override { return D.release(Address); }
-  std::string write(uint64_t Address, const Bytes &Data) override {
-    return D.write(Address, Data);
-  }
-  std::string read(uint64_t Address, Bytes &Data) override {
-    return D.read(Address, Data);
-  }
-  std::string setConstant(const std::string &Symbol, const Bytes &Data) override {
-    return D.setConstant(Symbol, Data);
-  }
-  std::string createTexture(const TextureSpec &T, uint64_t Address,
-                            uint64_t &Handle) override {
-    return D.createTexture(T, Address, Handle);
-  }
-  std::string destroyTexture(uint64_t Handle) override {
-    return D.destroyTexture(Handle);
-  }
+  BudgetedDevice(PlanDevice &D, uint64_t Budget) : ForwardingDevice(D), Budget(Budget) {}
   LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block,
                        unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override {
-    return charge(D.launch(Kernel, Grid, Block, SharedBytes, Args));
+    return charge(Inner.launch(Kernel, Grid, Block, SharedBytes, Args));
   }
   LaunchOutcome launchCooperative(const std::string &Kernel, Dim3 Grid,
                                   Dim3 Block, unsigned SharedBytes,
                                   const std::vector<Bytes> &Args) override {
-    return charge(D.launchCooperative(Kernel, Grid, Block, SharedBytes, Args));
+    return charge(Inner.launchCooperative(Kernel, Grid, Block, SharedBytes, Args));
   }
 
 private:
@@ -77,7 +57,6 @@ private:
     return L;
   }
 
-  PlanDevice &D;
   uint64_t Budget, Spent = 0;
 };
 

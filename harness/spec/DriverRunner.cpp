@@ -50,56 +50,39 @@ llvm::Expected<CreateDriverFn> loadLibrary(const DriverSpec &D) {
 /// After the first launch that is not Ok, launches do nothing and return
 /// that fault again; buffers the driver leaves allocated are released at
 /// the end.
-class RecordingDevice : public PlanDevice {
+class RecordingDevice : public ForwardingDevice {
 public:
-  explicit RecordingDevice(PlanDevice &D) : D(D) {}
+  explicit RecordingDevice(PlanDevice &D) : ForwardingDevice(D) {}
   ~RecordingDevice() override {
     for (uint64_t A : Live)
-      D.release(A);
+      Inner.release(A);
   }
 
   std::string alloc(size_t Size, uint64_t &Address) override {
-    std::string Err = D.alloc(Size, Address);
+    std::string Err = Inner.alloc(Size, Address);
     if (!Err.empty())
       return Err;
     Live.insert(Address);
     Bytes Poison(Size);
     fillPoison(Poison.data(), Poison.size());
-    return D.write(Address, Poison);
+    return Inner.write(Address, Poison);
   }
   std::string release(uint64_t Address) override {
     Live.erase(Address);
-    return D.release(Address);
-  }
-  std::string write(uint64_t Address, const Bytes &Data) override {
-    return D.write(Address, Data);
-  }
-  std::string read(uint64_t Address, Bytes &Data) override {
-    return D.read(Address, Data);
-  }
-  std::string createTexture(const TextureSpec &T, uint64_t Address,
-                            uint64_t &Handle) override {
-    return D.createTexture(T, Address, Handle);
-  }
-  std::string destroyTexture(uint64_t Handle) override {
-    return D.destroyTexture(Handle);
-  }
-  std::string setConstant(const std::string &Symbol,
-                          const Bytes &Data) override {
-    return D.setConstant(Symbol, Data);
+    return Inner.release(Address);
   }
   LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block,
                        unsigned SharedBytes,
                        const std::vector<Bytes> &Args) override {
     return record(Fault ? LaunchOutcome()
-                        : D.launch(Kernel, Grid, Block, SharedBytes, Args));
+                        : Inner.launch(Kernel, Grid, Block, SharedBytes, Args));
   }
   LaunchOutcome launchCooperative(const std::string &Kernel, Dim3 Grid,
                                   Dim3 Block, unsigned SharedBytes,
                                   const std::vector<Bytes> &Args) override {
     return record(Fault ? LaunchOutcome()
-                        : D.launchCooperative(Kernel, Grid, Block,
-                                              SharedBytes, Args));
+                        : Inner.launchCooperative(Kernel, Grid, Block,
+                                                  SharedBytes, Args));
   }
   /// Counts launch \p L; after a fault, every launch answers that fault
   /// again (and runs nothing).
@@ -127,7 +110,6 @@ public:
   double ModeledSeconds = 0;
 
 private:
-  PlanDevice &D;
   std::set<uint64_t> Live;
 };
 

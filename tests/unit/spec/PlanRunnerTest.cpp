@@ -212,6 +212,31 @@ std::string dependent(unsigned Grid, const std::string &HitsInit,
     "outputs": ["sum", "hits"]})";
 }
 
+TEST(ForwardingDevice, PassesEveryCallOnTheScheduleIncluded) {
+  struct Ordered : FakeDevice {
+    bool Reversed = false;
+    bool reverseSchedule(bool Reverse) override {
+      Reversed = Reverse;
+      return true;
+    }
+  } Fake;
+  ForwardingDevice W(Fake);
+  uint64_t A = 0;
+  ASSERT_EQ(W.alloc(4, A), "");
+  EXPECT_EQ(W.write(A, Bytes{1, 2, 3, 4}), "");
+  Bytes Back;
+  EXPECT_EQ(W.read(A, Back), "");
+  EXPECT_EQ(Back, (Bytes{1, 2, 3, 4}));
+  EXPECT_EQ(W.setConstant("c", Bytes{9}), "");
+  EXPECT_EQ(Fake.Constants.at("c"), Bytes{9});
+  EXPECT_TRUE(W.reverseSchedule(true)); // a wrapper leaves the order to the target
+  EXPECT_TRUE(Fake.Reversed);
+  W.launch("nothing", {1, 1, 1}, {2, 1, 1}, 0, {});
+  EXPECT_EQ(Fake.Log, std::vector<std::string>{"nothing 2"});
+  EXPECT_EQ(W.release(A), "");
+  EXPECT_EQ(W.release(A), "double free");
+}
+
 TEST(InitCheck, NamesTheUndefinedBuffersTheOutcomeDependsOn) {
   FakeDevice D;
   using Names = std::vector<std::string>;

@@ -87,6 +87,43 @@ public:
   virtual bool reverseSchedule(bool Reverse) { return false; }
 };
 
+/// A device that passes every call on to another, Inner: the base of a
+/// device that changes a few calls (a budget on launches, a record of
+/// them) and leaves the rest, the schedule included, to the one it wraps.
+class ForwardingDevice : public PlanDevice {
+public:
+  explicit ForwardingDevice(PlanDevice &Inner) : Inner(Inner) {}
+  std::string alloc(size_t Size, uint64_t &Address) override {
+    return Inner.alloc(Size, Address);
+  }
+  std::string release(uint64_t Address) override { return Inner.release(Address); }
+  std::string write(uint64_t Address, const Bytes &Data) override {
+    return Inner.write(Address, Data);
+  }
+  std::string read(uint64_t Address, Bytes &Data) override { return Inner.read(Address, Data); }
+  std::string setConstant(const std::string &Symbol, const Bytes &Data) override {
+    return Inner.setConstant(Symbol, Data);
+  }
+  LaunchOutcome launch(const std::string &Kernel, Dim3 Grid, Dim3 Block, unsigned SharedBytes,
+                       const std::vector<Bytes> &Args) override {
+    return Inner.launch(Kernel, Grid, Block, SharedBytes, Args);
+  }
+  LaunchOutcome launchCooperative(const std::string &Kernel, Dim3 Grid, Dim3 Block,
+                                  unsigned SharedBytes,
+                                  const std::vector<Bytes> &Args) override {
+    return Inner.launchCooperative(Kernel, Grid, Block, SharedBytes, Args);
+  }
+  std::string createTexture(const TextureSpec &T, uint64_t Address,
+                            uint64_t &Handle) override {
+    return Inner.createTexture(T, Address, Handle);
+  }
+  std::string destroyTexture(uint64_t Handle) override { return Inner.destroyTexture(Handle); }
+  bool reverseSchedule(bool Reverse) override { return Inner.reverseSchedule(Reverse); }
+
+protected:
+  PlanDevice &Inner;
+};
+
 /// A buffer's initial contents, as elements of its type.
 llvm::Expected<Bytes> initialContents(const BufferSpec &B);
 
