@@ -277,16 +277,9 @@ llvm::Error ReplayProblem::parseT4(const ordered_json &J) {
 }
 
 Prepared ReplayProblem::prepare(const Config &C) const {
-  Prepared P;
-  uint64_t Code = S.encode(C);
-  P.Key = std::to_string(Code);
-  if (!S.satisfies(C) || !Table.count(Code)) {
-    Evaluation E;
-    E.S = Status::NotApplicable;
-    E.Message = "not in the replay file";
-    P.Failed = E;
-  }
-  return P;
+  bool Recorded = S.satisfies(C) && Table.count(S.encode(C));
+  return keyedConfig(S, C,
+                     Recorded ? std::nullopt : std::optional<std::string>("not in the replay file"));
 }
 
 std::vector<Evaluation>

@@ -31,16 +31,22 @@ double fitnessOf(const Evaluation &E, bool HigherIsBetter) {
   return V > 0 ? 1 / V : 0;
 }
 
-Prepared FunctionProblem::prepare(const Config &C) const {
+Prepared keyedConfig(const Space &S, const Config &C,
+                     std::optional<std::string> Unavailable) {
   Prepared P;
   P.Key = std::to_string(S.encode(C));
-  if (!S.satisfies(C)) {
+  if (Unavailable) {
     Evaluation E;
     E.S = Status::NotApplicable;
-    E.Message = "breaks a constraint";
+    E.Message = std::move(*Unavailable);
     P.Failed = E;
   }
   return P;
+}
+
+Prepared FunctionProblem::prepare(const Config &C) const {
+  return keyedConfig(S, C,
+                     S.satisfies(C) ? std::nullopt : std::optional<std::string>("breaks a constraint"));
 }
 
 std::vector<Evaluation>

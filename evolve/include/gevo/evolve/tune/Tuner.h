@@ -51,6 +51,11 @@ public:
   }
 };
 
+/// C ready to measure, keyed by its code; when Unavailable is given, a
+/// NotApplicable evaluation saying it instead (no trial is spent on it).
+Prepared keyedConfig(const Space &S, const Config &C,
+                     std::optional<std::string> Unavailable);
+
 /// A problem computed by a function: nullopt means the config fails
 /// (CompileFail); a config breaking a constraint is NotApplicable.
 class FunctionProblem : public TuneProblem {
