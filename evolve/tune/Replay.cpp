@@ -277,9 +277,9 @@ llvm::Error ReplayProblem::parseT4(const ordered_json &J) {
 }
 
 Prepared ReplayProblem::prepare(const Config &C) const {
-  bool Recorded = S.satisfies(C) && Table.count(S.encode(C));
-  return keyedConfig(S, C,
-                     Recorded ? std::nullopt : std::optional<std::string>("not in the replay file"));
+  if (S.satisfies(C) && Table.count(S.encode(C)))
+    return keyedConfig(S, C, std::nullopt);
+  return keyedConfig(S, C, "not in the replay file");
 }
 
 std::vector<Evaluation>

@@ -45,8 +45,9 @@ Prepared keyedConfig(const Space &S, const Config &C,
 }
 
 Prepared FunctionProblem::prepare(const Config &C) const {
-  return keyedConfig(S, C,
-                     S.satisfies(C) ? std::nullopt : std::optional<std::string>("breaks a constraint"));
+  if (S.satisfies(C))
+    return keyedConfig(S, C, std::nullopt);
+  return keyedConfig(S, C, "breaks a constraint");
 }
 
 std::vector<Evaluation>

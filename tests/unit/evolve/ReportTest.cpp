@@ -98,7 +98,8 @@ TEST(Report, ADamagedRunFileIsAnErrorAnAbsentOneIsNot) {
     EXPECT_EQ(Message.find('\n'), std::string::npos) << Message;
     llvm::sys::fs::remove(D.file(Name));
     llvm::Expected<std::string> Without = renderReport(D);
-    EXPECT_TRUE(bool(Without)) << Name << ": " << (Without ? "" : llvm::toString(Without.takeError()));
+    EXPECT_TRUE(bool(Without))
+        << Name << ": " << (Without ? "" : llvm::toString(Without.takeError()));
     llvm::sys::fs::remove_directories(D.path());
   }
 }
