@@ -17,6 +17,7 @@
 #include "gevo/evolve/SourceDiff.h"
 #include "gevo/harness/Cuda.h"
 #include "gevo/harness/Lower.h"
+#include "gevo/harness/Targets.h"
 #include "gevo/support/Stats.h"
 
 #include "llvm/IR/Module.h"
@@ -284,20 +285,26 @@ Error GevoRun::writeBest(const std::vector<Edit> &Edits, nlohmann::json &Summary
           "best/kernel.diff",
           sourceDiff(*Base, *M, "base.ll", "best/kernel.ll")))
     return E;
-  std::optional<CudaToolkit> Cuda = findCudaToolkit();
-  if (!Cuda || Cuda->Libdevice.empty()) {
-    Summary["ptx"] = "not written: no CUDA toolkit (libdevice) found";
+  // What the run's GPU target loads; on the cpu target, PTX for NVIDIA GPUs.
+  std::string File = "best/kernel.ptx";
+  Expected<std::string> Image = [&]() -> Expected<std::string> {
+    if (const GpuTarget *T = findGpuTarget(Config.Target)) {
+      File = std::string("best/kernel.") + T->ImageSuffix;
+      return T->Lower(*M, Config.Arch);
+    }
+    std::optional<CudaToolkit> Cuda = findCudaToolkit();
+    if (!Cuda || Cuda->Libdevice.empty())
+      return createStringError("no CUDA toolkit (libdevice) found");
+    PtxOptions PO;
+    PO.LibdevicePath = Cuda->Libdevice;
+    return lowerToPTX(*M, PO);
+  }();
+  if (!Image) {
+    Summary["image"] = "not written: " + toString(Image.takeError());
     return Error::success();
   }
-  PtxOptions PO;
-  PO.LibdevicePath = Cuda->Libdevice;
-  Expected<std::string> Ptx = lowerToPTX(*M, PO);
-  if (!Ptx) {
-    Summary["ptx"] = "not written: " + toString(Ptx.takeError());
-    return Error::success();
-  }
-  Summary["ptx"] = "best/kernel.ptx";
-  return Dir->writeFile("best/kernel.ptx", *Ptx);
+  Summary["image"] = File;
+  return Dir->writeFile(File, *Image);
 }
 
 Error GevoRun::writePareto(const nlohmann::json &Validation) {

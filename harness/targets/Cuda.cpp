@@ -144,6 +144,6 @@ llvm::Expected<std::string> lower(const llvm::Module &M, llvm::StringRef Arch) {
 } // namespace gpu
 
 extern const GpuTarget CudaTarget = {"cuda", "NVIDIA GPUs: PTX through the CUDA driver API, sm_80 unless --offload-arch",
-      gpu::openApi, gpu::lower, /*ComputeSanitizer=*/true};
+      gpu::openApi, gpu::lower, "ptx", /*ComputeSanitizer=*/true};
 
 } // namespace gevo

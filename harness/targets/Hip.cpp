@@ -131,6 +131,6 @@ llvm::Expected<std::string> lower(const llvm::Module &M, llvm::StringRef Arch) {
 } // namespace gpu
 
 extern const GpuTarget HipTarget = {"hip", "AMD GPUs: a code object through the HIP module API, gfx90a unless --offload-arch",
-      gpu::openApi, gpu::lower};
+      gpu::openApi, gpu::lower, "hsaco"};
 
 } // namespace gevo

@@ -33,7 +33,7 @@ llvm::Expected<std::string> lowerAsWritten(const llvm::Module &M, llvm::StringRe
 
 extern const GpuTarget CudaO0Target = {
     "cuda-o0", "NVIDIA GPUs: the cuda target's driver, PTX without LLVM's O2 pipeline",
-    [](gpu::Error &Why) { return CudaTarget.Api(Why); }, lowerAsWritten,
+    [](gpu::Error &Why) { return CudaTarget.Api(Why); }, lowerAsWritten, "ptx",
     /*ComputeSanitizer=*/true};
 
 } // namespace gevo

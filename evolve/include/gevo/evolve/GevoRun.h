@@ -164,8 +164,9 @@ private:
   llvm::Error rememberLog();
   /// pareto.json: the front now; with held-out results once validated.
   llvm::Error writePareto(const nlohmann::json &Validation);
-  /// best/: the variant's IR, edits, diff against the base and PTX (noted
-  /// in \p Summary when there is no CUDA toolkit to lower with).
+  /// best/: the variant's IR, edits, diff against the base and image: on a
+  /// GPU target what its driver loads (for the run's --offload-arch), on
+  /// the cpu target PTX (noted in \p Summary when it cannot be written).
   llvm::Error writeBest(const std::vector<Edit> &Edits, nlohmann::json &Summary);
   std::string progressLine() const;
   /// A candidate's results over the rounds of held-out validation.

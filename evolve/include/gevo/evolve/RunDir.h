@@ -7,7 +7,8 @@
 //   pareto.json      the final front
 //   summary.json     the best variant, its minimised edits, ablation,
 //                    held-out validation
-//   best/            kernel.ll, kernel.ptx, kernel.edits, kernel.diff
+//   best/            kernel.ll, kernel.edits, kernel.diff, and kernel.ptx
+//                    (a GPU target: its image, e.g. kernel.hsaco)
 //   checkpoint       population, cache and RNG state (for --resume)
 //   report.html      a self-contained page with the plots
 // Files that are rewritten are written to a temporary name and renamed, so

@@ -34,6 +34,8 @@ struct GpuTarget {
   /// M lowered to an image Api's Load takes, for Arch ("" : the target's
   /// default architecture); an Error names the step that failed.
   llvm::Expected<std::string> (*Lower)(const llvm::Module &M, llvm::StringRef Arch);
+  /// The extension of Lower's image as a file: "ptx", "hsaco".
+  const char *ImageSuffix;
   /// NVIDIA's compute-sanitizer can check this target's kernels (memory,
   /// races, synchronisation, initialisation): gevo-evolve runs it on the
   /// final variant when it is installed.
