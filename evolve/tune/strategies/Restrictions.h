@@ -94,6 +94,7 @@ public:
       if (Ok)
         Ints.push_back(I);
     }
+    Shapes = candidates();
   }
 
   /// Relearns the rules from configs observed valid and failed.
@@ -112,7 +113,7 @@ public:
       std::vector<size_t> Breaks;
     };
     std::vector<Cand> Cands;
-    for (Rule R : candidates()) {
+    for (Rule R : Shapes) {
       if (!bound(R, Ok, Bad) ||
           !std::all_of(Ok.begin(), Ok.end(), [&](const auto &V) { return R.holds(V); }))
         continue;
@@ -229,6 +230,7 @@ private:
   size_t MaxRules;
   std::vector<std::vector<int64_t>> Values; ///< per parameter, per value
   std::vector<size_t> Ints;                 ///< the integer parameters
+  std::vector<Rule> Shapes;                 ///< candidates(), once per space
   std::vector<Rule> Rules;
 };
 
