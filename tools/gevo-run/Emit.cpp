@@ -4,27 +4,31 @@
 
 #include "gevo/harness/Targets.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 namespace gevo {
 
 namespace {
-/// The GPU target whose image Kind names; null for the cpu target's IR and
-/// unknown kinds.
-const GpuTarget *emitTarget(llvm::StringRef Kind) {
-  return findGpuTarget(Kind == "ptx" ? "cuda" : Kind == "amdgpu" ? "hip" : Kind);
+/// The target Kind names: ptx, amdgpu and cpu-ir are cuda's, hip's and
+/// cpu's output.
+llvm::StringRef targetOf(llvm::StringRef Kind) {
+  return llvm::StringSwitch<llvm::StringRef>(Kind)
+      .Case("ptx", "cuda")
+      .Case("amdgpu", "hip")
+      .Case("cpu-ir", "cpu")
+      .Default(Kind);
 }
 } // namespace
 
-bool isEmitKind(llvm::StringRef Kind) {
-  return Kind == "cpu-ir" || isKnownTarget(Kind) || emitTarget(Kind);
-}
+bool isEmitKind(llvm::StringRef Kind) { return isKnownTarget(targetOf(Kind)); }
 
 std::string emitKinds() { return "a target (" + targetNames() + "), ptx, amdgpu or cpu-ir"; }
 
 llvm::Expected<std::string> lowerForEmit(const llvm::Module &Variant, llvm::StringRef Kind,
                                          llvm::StringRef Arch, const cpu::Options &CpuOpts) {
-  if (Kind == "cpu-ir" || Kind == "cpu")
-    return cpu::Program::hostIR(Variant, CpuOpts);
-  return emitTarget(Kind)->Lower(Variant, Arch);
+  if (const GpuTarget *T = findGpuTarget(targetOf(Kind)))
+    return T->Lower(Variant, Arch);
+  return cpu::Program::hostIR(Variant, CpuOpts);
 }
 
 } // namespace gevo
