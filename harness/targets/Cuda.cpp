@@ -14,7 +14,7 @@ namespace {
 using CUresult = int;
 constexpr int JitErrorLogBuffer = 5, JitErrorLogBufferSize = 6;
 
-/// libcuda's entry points, by the names of its versioned symbols.
+/// libcuda's entry points, under DriverCalls.def's names where it lists them.
 struct {
   CUresult (*Init)(unsigned);
   CUresult (*DeviceGet)(int *, int);
@@ -28,7 +28,7 @@ struct {
   CUresult (*MemFree)(DevicePtr);
   CUresult (*MemcpyHtoD)(DevicePtr, const void *, size_t);
   CUresult (*MemcpyDtoH)(void *, DevicePtr, size_t);
-  CUresult (*ModuleLoadDataEx)(void **, const void *, unsigned, int *, void **);
+  CUresult (*ModuleLoadData)(void **, const void *, unsigned, int *, void **);
   CUresult (*ModuleUnload)(void *);
   CUresult (*ModuleGetFunction)(void **, void *, const char *);
   CUresult (*ModuleGetGlobal)(DevicePtr *, size_t *, void *, const char *);
@@ -49,31 +49,11 @@ struct {
 } Cu;
 
 bool resolveAll(void *Lib) {
-  resolve(Lib, "cuLaunchCooperativeKernel", Cu.LaunchCooperativeKernel);
-  return resolve(Lib, "cuInit", Cu.Init) &&
+  return resolveShared<Vendor::Cuda, Cu>(Lib, "cuLaunchCooperativeKernel") &&
          resolve(Lib, "cuDeviceGet", Cu.DeviceGet) &&
-         resolve(Lib, "cuDeviceGetCount", Cu.DeviceGetCount) &&
-         resolve(Lib, "cuDriverGetVersion", Cu.DriverGetVersion) &&
-         resolve(Lib, "cuDeviceGetName", Cu.DeviceGetName) &&
          resolve(Lib, "cuCtxCreate_v2", Cu.CtxCreate) &&
          resolve(Lib, "cuCtxDestroy_v2", Cu.CtxDestroy) &&
-         resolve(Lib, "cuCtxSetCurrent", Cu.CtxSetCurrent) &&
-         resolve(Lib, "cuMemAlloc_v2", Cu.MemAlloc) &&
-         resolve(Lib, "cuMemFree_v2", Cu.MemFree) &&
-         resolve(Lib, "cuMemcpyHtoD_v2", Cu.MemcpyHtoD) &&
-         resolve(Lib, "cuMemcpyDtoH_v2", Cu.MemcpyDtoH) &&
-         resolve(Lib, "cuModuleLoadDataEx", Cu.ModuleLoadDataEx) &&
-         resolve(Lib, "cuModuleUnload", Cu.ModuleUnload) &&
-         resolve(Lib, "cuModuleGetFunction", Cu.ModuleGetFunction) &&
-         resolve(Lib, "cuModuleGetGlobal_v2", Cu.ModuleGetGlobal) &&
-         resolve(Lib, "cuLaunchKernel", Cu.LaunchKernel) &&
-         resolve(Lib, "cuEventCreate", Cu.EventCreate) &&
-         resolve(Lib, "cuEventDestroy_v2", Cu.EventDestroy) &&
-         resolve(Lib, "cuEventRecord", Cu.EventRecord) &&
-         resolve(Lib, "cuEventSynchronize", Cu.EventSynchronize) &&
-         resolve(Lib, "cuEventElapsedTime", Cu.EventElapsedTime) &&
-         resolve(Lib, "cuGetErrorName", Cu.GetErrorName) &&
-         resolve(Lib, "cuGetErrorString", Cu.GetErrorString);
+         resolve(Lib, "cuCtxSetCurrent", Cu.CtxSetCurrent);
 }
 
 int name(char *Buf, int Len, int Ordinal) {
@@ -101,7 +81,7 @@ int load(void **Module, const std::string &Image, std::string &Log) {
   char Buf[4096] = {0};
   int Options[] = {JitErrorLogBuffer, JitErrorLogBufferSize};
   void *Values[] = {Buf, reinterpret_cast<void *>(sizeof(Buf) - 1)};
-  CUresult E = Cu.ModuleLoadDataEx(Module, Image.c_str(), 2, Options, Values);
+  CUresult E = Cu.ModuleLoadData(Module, Image.c_str(), 2, Options, Values);
   Log = Buf;
   return E;
 }

@@ -16,17 +16,16 @@ namespace gpu {
 namespace {
 using hipError = int;
 
-/// libamdhip64's entry points, under the CUDA driver API's names where
-/// sharedEntries reads them (hipGetDeviceCount is DeviceGetCount,
-/// hipModuleLaunchKernel LaunchKernel).
+/// libamdhip64's entry points, under DriverCalls.def's names (the CUDA
+/// driver API's: hipGetDeviceCount is DeviceGetCount, hipMalloc MemAlloc).
 struct {
   hipError (*Init)(unsigned);
   hipError (*SetDevice)(int);
   hipError (*DriverGetVersion)(int *);
   hipError (*DeviceGetCount)(int *);
   hipError (*DeviceGetName)(char *, int, int);
-  hipError (*Malloc)(void **, size_t);
-  hipError (*Free)(void *);
+  hipError (*MemAlloc)(void **, size_t);
+  hipError (*MemFree)(void *);
   hipError (*MemcpyHtoD)(DevicePtr, const void *, size_t);
   hipError (*MemcpyDtoH)(void *, DevicePtr, size_t);
   hipError (*ModuleLoadData)(void **, const void *);
@@ -48,29 +47,8 @@ struct {
 } Hip;
 
 bool resolveAll(void *Lib) {
-  resolve(Lib, "hipModuleLaunchCooperativeKernel",
-          Hip.LaunchCooperativeKernel);
-  return resolve(Lib, "hipInit", Hip.Init) &&
-         resolve(Lib, "hipSetDevice", Hip.SetDevice) &&
-         resolve(Lib, "hipDriverGetVersion", Hip.DriverGetVersion) &&
-         resolve(Lib, "hipGetDeviceCount", Hip.DeviceGetCount) &&
-         resolve(Lib, "hipDeviceGetName", Hip.DeviceGetName) &&
-         resolve(Lib, "hipMalloc", Hip.Malloc) &&
-         resolve(Lib, "hipFree", Hip.Free) &&
-         resolve(Lib, "hipMemcpyHtoD", Hip.MemcpyHtoD) &&
-         resolve(Lib, "hipMemcpyDtoH", Hip.MemcpyDtoH) &&
-         resolve(Lib, "hipModuleLoadData", Hip.ModuleLoadData) &&
-         resolve(Lib, "hipModuleUnload", Hip.ModuleUnload) &&
-         resolve(Lib, "hipModuleGetFunction", Hip.ModuleGetFunction) &&
-         resolve(Lib, "hipModuleGetGlobal", Hip.ModuleGetGlobal) &&
-         resolve(Lib, "hipModuleLaunchKernel", Hip.LaunchKernel) &&
-         resolve(Lib, "hipEventCreate", Hip.EventCreate) &&
-         resolve(Lib, "hipEventDestroy", Hip.EventDestroy) &&
-         resolve(Lib, "hipEventRecord", Hip.EventRecord) &&
-         resolve(Lib, "hipEventSynchronize", Hip.EventSynchronize) &&
-         resolve(Lib, "hipEventElapsedTime", Hip.EventElapsedTime) &&
-         resolve(Lib, "hipGetErrorName", Hip.GetErrorName) &&
-         resolve(Lib, "hipGetErrorString", Hip.GetErrorString);
+  return resolveShared<Vendor::Hip, Hip>(Lib, "hipModuleLaunchCooperativeKernel") &&
+         resolve(Lib, "hipSetDevice", Hip.SetDevice);
 }
 
 std::string version() {
@@ -80,7 +58,7 @@ std::string version() {
 
 int alloc(DevicePtr *Ptr, size_t Bytes) {
   void *P = nullptr;
-  hipError E = Hip.Malloc(&P, Bytes);
+  hipError E = Hip.MemAlloc(&P, Bytes);
   *Ptr = reinterpret_cast<DevicePtr>(P);
   return E;
 }
@@ -106,7 +84,7 @@ Api table() {
     *Text = Hip.GetErrorString(Code);
   };
   T.Alloc = alloc;
-  T.Free = [](DevicePtr P) { return Hip.Free(reinterpret_cast<void *>(P)); };
+  T.Free = [](DevicePtr P) { return Hip.MemFree(reinterpret_cast<void *>(P)); };
   T.Load = [](void **M, const std::string &Image, std::string &Log) {
     Log.clear();
     return Hip.ModuleLoadData(M, Image.data());

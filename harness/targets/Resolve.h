@@ -25,6 +25,20 @@ template <typename Fn> bool resolve(void *Lib, const char *Name, Fn &Slot) {
   return Slot != nullptr;
 }
 
+enum class Vendor { Cuda, Hip };
+
+/// Sets D's members to Lib's entry points of DriverCalls.def, by Vendor's
+/// symbols, and the optional cooperative launch (null where Lib lacks it,
+/// under CooperativeLaunch); false when Lib lacks one of the others.
+template <Vendor V, auto &D> bool resolveShared(void *Lib, const char *CooperativeLaunch) {
+  resolve(Lib, CooperativeLaunch, D.LaunchCooperativeKernel);
+#define GEVO_DRIVER_CALL(Member, CudaSymbol, HipSymbol)                                  \
+  if (!resolve(Lib, V == Vendor::Cuda ? CudaSymbol : HipSymbol, D.Member))              \
+    return false;
+#include "DriverCalls.def"
+  return true;
+}
+
 /// A table with the vendor's names of its calls, holding the entries every
 /// driver fills alike from its entry points D, a struct whose members carry
 /// the CUDA driver API's names (HIP's calls of those names take the same
