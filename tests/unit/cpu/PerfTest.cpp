@@ -9,20 +9,18 @@
 
 #include "CpuTest.h"
 
-#include "llvm/IRReader/IRReader.h"
-
 using namespace gevo;
 using namespace gevo::cpu;
 using namespace gevo::cpu::test;
+using gevo::test::parseTestIRFile;
 
 namespace {
 
 class Perf : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Diag;
-    M = llvm::parseIRFile(GEVO_PERF_IR, Diag, Ctx);
-    ASSERT_TRUE(M) << Diag.getMessage().str();
+    M = parseTestIRFile(GEVO_PERF_IR, Ctx);
+    ASSERT_TRUE(M);
     auto G = findGpu("a100");
     ASSERT_TRUE(bool(G)) << llvm::toString(G.takeError());
     Gpu = *G;

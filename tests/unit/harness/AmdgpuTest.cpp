@@ -1,6 +1,7 @@
 //===- AmdgpuTest.cpp - NVPTX IR to AMDGCN and to a linked code object ----===//
 
 #include "TestKernels.h"
+#include "ValueOrFail.h"
 
 #include "gevo/harness/Amdgpu.h"
 #include "gevo/harness/Lower.h"
@@ -33,12 +34,7 @@ entry:
 std::string retargeted(StringRef IR, const AmdgpuOptions &Opts = {}) {
   LLVMContext Ctx;
   std::unique_ptr<Module> M = parseTestIR(IR.str().c_str(), Ctx);
-  Expected<std::string> Text = retargetToAmdgcn(*M, Opts);
-  if (!Text) {
-    ADD_FAILURE() << toString(Text.takeError());
-    return "";
-  }
-  return *Text;
+  return gevo::test::valueOrFail(retargetToAmdgcn(*M, Opts));
 }
 
 std::string lowerError(StringRef IR, const AmdgpuOptions &Opts = {}) {
