@@ -73,8 +73,7 @@ TEST_F(BlockFunctions, AnOutOfBoundsBlockAfterGoodOnesIsCaught) {
   ASSERT_TRUE(P);
   DeviceBuffer<int> Buf(40);
   LaunchResult R = run(*P, "k", {{4}, {16}}, Buf.get());
-  EXPECT_EQ(R.S, Status::OobWrite) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::OobWrite, "U7"));
   EXPECT_EQ(Buf.read(), std::vector<int>(40, 1));
 }
 
@@ -98,14 +97,12 @@ TEST_F(BlockFunctions, AGatherKeepsItsCheckInTheUncheckedCopy) {
     Index[I] = I % 8;
   DeviceBuffer<int> Out(32), Data(std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
   DeviceBuffer<int> Idx(Index);
-  LaunchResult R = run(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Idx.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Idx.get()));
   EXPECT_EQ(Out.read(), Index);
   Index[20] = 9;
   DeviceBuffer<int> Bad(Index);
-  R = run(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Bad.get());
-  EXPECT_EQ(R.S, Status::OobRead) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U8");
+  LaunchResult R = run(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Bad.get());
+  EXPECT_TRUE(faultAt(R, Status::OobRead, "U8"));
 }
 
 TEST_F(BlockFunctions, ADivisionInTheUncheckedCopyStillTraps) {
@@ -124,8 +121,7 @@ TEST_F(BlockFunctions, ADivisionInTheUncheckedCopyStillTraps) {
   Divisors[20] = 0;
   DeviceBuffer<int> Out(32), D(Divisors);
   LaunchResult R = run(*P, "k", {{2}, {16}}, Out.get(), D.get());
-  EXPECT_EQ(R.S, Status::ArithTrap) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::ArithTrap, "U7"));
 }
 
 /// Thread t stores 1, 2, ... up to First + t * Step into out[t] (volatile:
@@ -211,8 +207,7 @@ define ptx_kernel void @k(ptr %out) {
 })");
   ASSERT_TRUE(P);
   DeviceBuffer<unsigned> Out(8 * 6 * 3);
-  LaunchResult R = run(*P, "k", {{1}, {8, 6}}, Out.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "k", {{1}, {8, 6}}, Out.get()));
   std::vector<unsigned> Want;
   for (unsigned Y = 0; Y < 6; ++Y)
     for (unsigned X = 0; X < 8; ++X)

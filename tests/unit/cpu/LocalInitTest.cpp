@@ -68,8 +68,7 @@ define ptx_kernel void @k(ptr %buf) {
 TEST_F(LocalInit, AnElementNeverWrittenIsUninitialized) {
   for (bool Barrier : {false, true}) {
     LaunchResult R = launch(readsElement(3, Barrier));
-    EXPECT_EQ(R.S, Status::Uninitialized) << Barrier << ": " << R.Message;
-    EXPECT_EQ(R.FaultUid, "U7");
+    EXPECT_TRUE(faultAt(R, Status::Uninitialized, "U7")) << Barrier;
     EXPECT_NE(R.Message.find("local memory"), std::string::npos) << R.Message;
     EXPECT_EQ(launch(readsElement(4, Barrier)).S, Status::Ok) << Barrier;
   }
@@ -102,8 +101,7 @@ read:
   ret void
 }
 )");
-  EXPECT_EQ(R.S, Status::Uninitialized) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::Uninitialized, "U7"));
 }
 
 TEST_F(LocalInit, PartialWritesCopiesAndEscapesAreNotReported) {
