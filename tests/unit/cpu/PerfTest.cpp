@@ -44,6 +44,17 @@ protected:
     EXPECT_EQ(R->ModeledSeconds, R->Perf.Seconds);
     return R->Perf;
   }
+  /// Launches perf.cu's kernels \p A and \p B, both (float *out, int n), on
+  /// Blocks x Threads with n = \p N: their predictions.
+  std::pair<LaunchPerf, LaunchPerf> launchBoth(llvm::StringRef A,
+                                               llvm::StringRef B,
+                                               unsigned Blocks,
+                                               unsigned Threads, int N) {
+    DeviceBuffer<float> Out(Blocks * Threads);
+    float *O = Out.get();
+    LaunchPerf First = launch(A, {{Blocks}, {Threads}}, {&O, &N});
+    return {First, launch(B, {{Blocks}, {Threads}}, {&O, &N})};
+  }
   llvm::LLVMContext Ctx;
   std::unique_ptr<llvm::Module> M;
   GpuSpec Gpu;
@@ -70,10 +81,8 @@ TEST_F(Perf, AStride32LoadTouchesEightTimesTheSectors) {
 
 TEST_F(Perf, A32WayBankConflictTakes32Wavefronts) {
   int N = 64;
-  DeviceBuffer<float> Out(4096 * 32);
-  float *O = Out.get();
-  LaunchPerf Rows = launch("shared_rows", {{4096}, {32}}, {&O, &N});
-  LaunchPerf Columns = launch("shared_columns", {{4096}, {32}}, {&O, &N});
+  auto [Rows, Columns] =
+      launchBoth("shared_rows", "shared_columns", 4096, 32, N);
   EXPECT_EQ(Rows.SharedRequests, Columns.SharedRequests);
   // 32 conflict-free row writes, then N reads: 1 wavefront each, or 32.
   EXPECT_DOUBLE_EQ(Rows.SharedWavefronts, 32 + N);
@@ -83,10 +92,8 @@ TEST_F(Perf, A32WayBankConflictTakes32Wavefronts) {
 
 TEST_F(Perf, ABranchDivergingWithinAWarpCostsBothPaths) {
   int N = 256;
-  DeviceBuffer<float> Out(1024 * 64);
-  float *O = Out.get();
-  LaunchPerf Within = launch("diverge_in_warp", {{1024}, {64}}, {&O, &N});
-  LaunchPerf Across = launch("diverge_across_warps", {{1024}, {64}}, {&O, &N});
+  auto [Within, Across] =
+      launchBoth("diverge_in_warp", "diverge_across_warps", 1024, 64, N);
   double Ratio = Within.Issued / Across.Issued;
   EXPECT_GT(Ratio, 1.8);
   EXPECT_LT(Ratio, 2.1);
