@@ -23,6 +23,23 @@ inline constexpr const char *NVPTXHead =
     "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
     "target triple = \"nvptx64-nvidia-cuda\"\n";
 
+/// out[4 * t + k] = the k-th value, for the kernels that report four.
+inline constexpr const char *Store4IR = R"(
+define void @store4(ptr %out, i32 %t, i32 %a, i32 %b, i32 %c, i32 %d) {
+  %base = mul i32 %t, 4
+  %i = sext i32 %base to i64
+  %p0 = getelementptr i32, ptr %out, i64 %i
+  store i32 %a, ptr %p0
+  %p1 = getelementptr i32, ptr %p0, i64 1
+  store i32 %b, ptr %p1
+  %p2 = getelementptr i32, ptr %p0, i64 2
+  store i32 %c, ptr %p2
+  %p3 = getelementptr i32, ptr %p0, i64 3
+  store i32 %d, ptr %p3
+  ret void
+}
+)";
+
 inline std::unique_ptr<llvm::Module> loadCorpus(llvm::StringRef Name,
                                                 llvm::LLVMContext &Ctx) {
   return gevo::test::parseTestIRFile(
