@@ -29,27 +29,36 @@ declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
 !1 = !{!"U8"}
 )";
 
+/// Kernel @k(\p Params) of \p Body, which follows i = ctaid.x * ntid.x +
+/// tid.x, as %i (i32) and %ii (i64).
+std::string indexedKernel(llvm::StringRef Params, llvm::StringRef Body) {
+  return ("define ptx_kernel void @k(" + Params + ") {" + R"(
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %cb = mul nsw i32 %c, %n
+  %i = add nsw i32 %cb, %t
+  %ii = sext i32 %i to i64)" +
+          Body + "  ret void\n}\n")
+      .str();
+}
+
 class BlockFunctions : public IRTest {
 protected:
   BlockFunctions() : IRTest(Decls) { InOrder.ParallelBlocks = false; }
+  /// indexedKernel(Params, Body) loaded with its blocks run in order.
+  std::unique_ptr<Program> loadIndexed(llvm::StringRef Params,
+                                       llvm::StringRef Body) {
+    return load(indexedKernel(Params, Body), InOrder);
+  }
   Options InOrder;
 };
 
-/// i = ctaid.x * ntid.x + tid.x, as %i (i32) and %ii (i64).
-#define GLOBAL_INDEX                                                           \
-  "%c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()\n"                        \
-  "%n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()\n"                         \
-  "%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"                          \
-  "%cb = mul nsw i32 %c, %n\n"                                                 \
-  "%i = add nsw i32 %cb, %t\n"                                                 \
-  "%ii = sext i32 %i to i64\n"
-
 TEST_F(BlockFunctions, TheXLoopHasAnUncheckedCopy) {
-  const char *IR = "define ptx_kernel void @k(ptr %buf) {\n" GLOBAL_INDEX R"(
+  std::string IR = indexedKernel("ptr %buf", R"(
   %p = getelementptr i32, ptr %buf, i64 %ii
   store i32 1, ptr %p
-  ret void
-})";
+)");
   M = parseTestIR(std::string(NVPTXHead) + IR + Decls, Ctx);
   ASSERT_TRUE(M);
   auto Host = Program::hostIR(*M);
@@ -64,24 +73,19 @@ TEST_F(BlockFunctions, TheXLoopHasAnUncheckedCopy) {
 }
 
 TEST_F(BlockFunctions, AnOutOfBoundsBlockAfterGoodOnesIsCaught) {
-  auto P = load("define ptx_kernel void @k(ptr %buf) {\n" GLOBAL_INDEX R"(
+  auto P = loadIndexed("ptr %buf", R"(
   %p = getelementptr i32, ptr %buf, i64 %ii
   store i32 1, ptr %p, !gevo.uid !0
-  ret void
-})",
-                InOrder);
+)");
   ASSERT_TRUE(P);
   DeviceBuffer<int> Buf(40);
   LaunchResult R = run(*P, "k", {{4}, {16}}, Buf.get());
-  EXPECT_EQ(R.S, Status::OobWrite) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::OobWrite, "U7"));
   EXPECT_EQ(Buf.read(), std::vector<int>(40, 1));
 }
 
 TEST_F(BlockFunctions, AGatherKeepsItsCheckInTheUncheckedCopy) {
-  auto P = load(
-      "define ptx_kernel void @k(ptr %out, ptr %data, ptr %idx) {\n" GLOBAL_INDEX
-      R"(
+  auto P = loadIndexed("ptr %out, ptr %data, ptr %idx", R"(
   %pj = getelementptr i32, ptr %idx, i64 %ii
   %j = load i32, ptr %pj
   %jj = sext i32 %j to i64
@@ -89,43 +93,35 @@ TEST_F(BlockFunctions, AGatherKeepsItsCheckInTheUncheckedCopy) {
   %v = load i32, ptr %pv, !gevo.uid !1
   %po = getelementptr i32, ptr %out, i64 %ii
   store i32 %v, ptr %po
-  ret void
-})",
-      InOrder);
+)");
   ASSERT_TRUE(P);
   std::vector<int> Index(32);
   for (int I = 0; I < 32; ++I)
     Index[I] = I % 8;
   DeviceBuffer<int> Out(32), Data(std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
   DeviceBuffer<int> Idx(Index);
-  LaunchResult R = run(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Idx.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Idx.get()));
   EXPECT_EQ(Out.read(), Index);
   Index[20] = 9;
   DeviceBuffer<int> Bad(Index);
-  R = run(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Bad.get());
-  EXPECT_EQ(R.S, Status::OobRead) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U8");
+  LaunchResult R = run(*P, "k", {{2}, {16}}, Out.get(), Data.get(), Bad.get());
+  EXPECT_TRUE(faultAt(R, Status::OobRead, "U8"));
 }
 
 TEST_F(BlockFunctions, ADivisionInTheUncheckedCopyStillTraps) {
-  auto P = load("define ptx_kernel void @k(ptr %out, ptr %d) {\n" GLOBAL_INDEX
-                R"(
+  auto P = loadIndexed("ptr %out, ptr %d", R"(
   %pd = getelementptr i32, ptr %d, i64 %ii
   %v = load i32, ptr %pd
   %q = sdiv i32 100, %v, !gevo.uid !0
   %po = getelementptr i32, ptr %out, i64 %ii
   store i32 %q, ptr %po
-  ret void
-})",
-                InOrder);
+)");
   ASSERT_TRUE(P);
   std::vector<int> Divisors(32, 1);
   Divisors[20] = 0;
   DeviceBuffer<int> Out(32), D(Divisors);
   LaunchResult R = run(*P, "k", {{2}, {16}}, Out.get(), D.get());
-  EXPECT_EQ(R.S, Status::ArithTrap) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::ArithTrap, "U7"));
 }
 
 /// Thread t stores 1, 2, ... up to First + t * Step into out[t] (volatile:
@@ -187,7 +183,7 @@ TEST_F(BlockFunctions, TheLaunchHasABudgetToo) {
 }
 
 TEST_F(BlockFunctions, CalledFunctionsSeeTheirThread) {
-  auto P = load(R"(
+  auto P = load(std::string(Store4IR) + R"(
 define internal void @record(ptr %out) noinline {
   %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
@@ -195,14 +191,7 @@ define internal void @record(ptr %out) noinline {
   %ln = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
   %row = mul i32 %ty, %nx
   %lin = add i32 %row, %tx
-  %b = mul i32 %lin, 3
-  %bb = zext i32 %b to i64
-  %p0 = getelementptr i32, ptr %out, i64 %bb
-  store i32 %tx, ptr %p0
-  %p1 = getelementptr i32, ptr %p0, i64 1
-  store i32 %ty, ptr %p1
-  %p2 = getelementptr i32, ptr %p0, i64 2
-  store i32 %ln, ptr %p2
+  call void @store4(ptr %out, i32 %lin, i32 %tx, i32 %ty, i32 %ln, i32 0)
   ret void
 }
 define ptx_kernel void @k(ptr %out) {
@@ -210,13 +199,12 @@ define ptx_kernel void @k(ptr %out) {
   ret void
 })");
   ASSERT_TRUE(P);
-  DeviceBuffer<unsigned> Out(8 * 6 * 3);
-  LaunchResult R = run(*P, "k", {{1}, {8, 6}}, Out.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  DeviceBuffer<unsigned> Out(8 * 6 * 4);
+  ASSERT_TRUE(runsOk(*P, "k", {{1}, {8, 6}}, Out.get()));
   std::vector<unsigned> Want;
   for (unsigned Y = 0; Y < 6; ++Y)
     for (unsigned X = 0; X < 8; ++X)
-      Want.insert(Want.end(), {X, Y, (Y * 8 + X) % 32});
+      Want.insert(Want.end(), {X, Y, (Y * 8 + X) % 32, 0});
   EXPECT_EQ(Out.read(), Want);
 }
 

@@ -58,9 +58,8 @@ TEST_F(Corpus, Stencil2dOn2dGrid) {
                                                      At(X, Y - 1) + At(X, Y + 1));
   DeviceBuffer<float> DIn(In), DOut(NX * NY);
   LaunchConfig C{{3, 3, 1}, {16, 16, 1}};
-  auto R = run(*P, "_Z9stencil2dPKfPfiiff", C, DIn.get(), DOut.get(), NX, NY,
-               0.5f, 0.125f);
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "_Z9stencil2dPKfPfiiff", C, DIn.get(), DOut.get(), NX,
+                     NY, 0.5f, 0.125f));
   expectNear(DOut.read(), Want, 1e-6f);
 }
 
@@ -81,8 +80,8 @@ TEST_F(Corpus, ReductionTreeInSharedMemory) {
     Want[B] = S[0];
   }
   DeviceBuffer<float> DIn(In), DOut(Blocks);
-  auto R = run(*P, "reduce_sum", {{Blocks}, {Block}}, DIn.get(), DOut.get(), N);
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(
+      runsOk(*P, "reduce_sum", {{Blocks}, {Block}}, DIn.get(), DOut.get(), N));
   EXPECT_EQ(DOut.read(), Want); // Same additions in the same order.
 }
 
@@ -103,9 +102,8 @@ TEST_F(Corpus, TiledMatmulWithPartialTiles) {
     }
   DeviceBuffer<float> DA(A), DB(B), DC(C);
   LaunchConfig Cfg{{(N + 15) / 16, (M + 15) / 16, 1}, {16, 8, 1}};
-  auto R = run(*P, "_Z11sgemm_tilediiifPKfiS0_ifPfi", Cfg, M, N, K, Alpha,
-               DA.get(), K, DB.get(), N, Beta, DC.get(), N);
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "_Z11sgemm_tilediiifPKfiS0_ifPfi", Cfg, M, N, K, Alpha,
+                     DA.get(), K, DB.get(), N, Beta, DC.get(), N));
   expectNear(DC.read(), Want, 1e-5f);
 }
 
@@ -126,9 +124,8 @@ TEST_F(Corpus, WarpShuffleStatistics) {
   DeviceBuffer<float> DX(X), DSum(1);
   DeviceBuffer<int> DMax(1);
   DeviceBuffer<unsigned> DAbove(1);
-  auto R = run(*P, "_Z12signal_statsPKfifPfPiPj", {{4}, {256}}, DX.get(), N,
-               Threshold, DSum.get(), DMax.get(), DAbove.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "_Z12signal_statsPKfifPfPiPj", {{4}, {256}}, DX.get(),
+                     N, Threshold, DSum.get(), DMax.get(), DAbove.get()));
   EXPECT_NEAR(DSum.read()[0], Sum, 1e-3);
   int MaxBits;
   std::memcpy(&MaxBits, &Max, sizeof MaxBits);
@@ -147,9 +144,8 @@ TEST_F(Corpus, HistogramWithSharedAndGlobalAtomics) {
       ++Want[Words[I] >> (8 * Byte) & 0xff];
   }
   DeviceBuffer<unsigned> DWords(Words), DHist(256);
-  auto R = run(*P, "histogram256", {{6}, {128}}, DWords.get(), NWords,
-               DHist.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "histogram256", {{6}, {128}}, DWords.get(), NWords,
+                     DHist.get()));
   EXPECT_EQ(DHist.read(), Want);
 }
 
@@ -172,9 +168,8 @@ TEST_F(Corpus, SwitchOps) {
   }
   DeviceBuffer<unsigned char> DOps(Ops);
   DeviceBuffer<float> DA(A), DB(B), DOut(N);
-  auto R = run(*P, "apply_ops", {{8}, {128}}, DOps.get(), DA.get(), DB.get(),
-               DOut.get(), N, Scale);
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "apply_ops", {{8}, {128}}, DOps.get(), DA.get(),
+                     DB.get(), DOut.get(), N, Scale));
   expectNear(DOut.read(), Want, 1e-6f);
 }
 
@@ -192,12 +187,11 @@ TEST_F(Corpus, DoubleMathThroughLibdevice) {
   DeviceBuffer<double> DS(Spot), DK(Strike), DT(Years), DCall(N), DPut(N),
       DPos(N);
   LaunchConfig C{{(N + 127) / 128}, {128}};
-  auto R = run(*P, "_Z13black_scholesPKdS0_S0_PdS1_idd", C, DS.get(), DK.get(),
-               DT.get(), DCall.get(), DPut.get(), N, Rate, Vol);
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
-  R = run(*P, "_Z17damped_oscillatorPKdPdiddd", C, DT.get(), DPos.get(), N, 6.0,
-          0.4, 1.5);
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "_Z13black_scholesPKdS0_S0_PdS1_idd", C, DS.get(),
+                     DK.get(), DT.get(), DCall.get(), DPut.get(), N, Rate,
+                     Vol));
+  ASSERT_TRUE(runsOk(*P, "_Z17damped_oscillatorPKdPdiddd", C, DT.get(),
+                     DPos.get(), N, 6.0, 0.4, 1.5));
   auto Cdf = [](double D) { return 0.5 * std::erfc(-D * M_SQRT1_2); };
   auto Call = DCall.read(), Put = DPut.read(), Pos = DPos.read();
   for (int I = 0; I < N; ++I) {

@@ -6,9 +6,8 @@
 #include "gevo/harness/cpu/Program.h"
 
 #include "ParseIR.h"
+#include "ValueOrFail.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
@@ -24,26 +23,33 @@ inline constexpr const char *NVPTXHead =
     "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
     "target triple = \"nvptx64-nvidia-cuda\"\n";
 
+/// out[4 * t + k] = the k-th value, for the kernels that report four.
+inline constexpr const char *Store4IR = R"(
+define void @store4(ptr %out, i32 %t, i32 %a, i32 %b, i32 %c, i32 %d) {
+  %base = mul i32 %t, 4
+  %i = sext i32 %base to i64
+  %p0 = getelementptr i32, ptr %out, i64 %i
+  store i32 %a, ptr %p0
+  %p1 = getelementptr i32, ptr %p0, i64 1
+  store i32 %b, ptr %p1
+  %p2 = getelementptr i32, ptr %p0, i64 2
+  store i32 %c, ptr %p2
+  %p3 = getelementptr i32, ptr %p0, i64 3
+  store i32 %d, ptr %p3
+  ret void
+}
+)";
+
 inline std::unique_ptr<llvm::Module> loadCorpus(llvm::StringRef Name,
                                                 llvm::LLVMContext &Ctx) {
-  llvm::SMDiagnostic Diag;
-  auto M = llvm::parseIRFile(std::string(GEVO_CORPUS_DIR) + "/" +
-                                 Name.str() + ".ll",
-                             Diag, Ctx);
-  if (!M)
-    Diag.print("corpus", llvm::errs());
-  return M;
+  return gevo::test::parseTestIRFile(
+      std::string(GEVO_CORPUS_DIR) + "/" + Name.str() + ".ll", Ctx);
 }
 
 /// Loads \p M for the cpu target, failing the test on an Error.
 inline std::unique_ptr<Program> loadProgram(const llvm::Module &M,
                                             const Options &Opts = {}) {
-  auto P = Program::load(M, Opts);
-  if (!P) {
-    ADD_FAILURE() << llvm::toString(P.takeError());
-    return nullptr;
-  }
-  return std::move(*P);
+  return gevo::test::valueOrFail(Program::load(M, Opts));
 }
 
 /// A fixture that loads hand-written NVPTX IR: a kernel body plus the IR
@@ -109,6 +115,26 @@ LaunchResult run(Program &P, llvm::StringRef Kernel, const LaunchConfig &C,
     return failed(Status::Crash, "launch refused");
   }
   return *R;
+}
+
+/// Whether \p R ended with status \p S at the instruction of UID \p Uid.
+inline ::testing::AssertionResult faultAt(const LaunchResult &R, Status S,
+                                          llvm::StringRef Uid) {
+  if (R.S == S && R.FaultUid == Uid)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << statusName(R.S) << " at '" << R.FaultUid << "', want "
+         << statusName(S) << " at '" << Uid.str() << "': " << R.Message;
+}
+
+/// Runs a launch that must be accepted and end Ok; whether it did.
+template <typename... Ts>
+::testing::AssertionResult runsOk(Program &P, llvm::StringRef Kernel,
+                                  const LaunchConfig &C, Ts... Args) {
+  LaunchResult R = run(P, Kernel, C, Args...);
+  if (R.S == Status::Ok)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << statusName(R.S) << ": " << R.Message;
 }
 
 /// A fixture for kernels @k(ptr %buf) on one buffer of ints, mostly hostile

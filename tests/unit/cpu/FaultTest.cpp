@@ -38,8 +38,7 @@ define ptx_kernel void @k(ptr %buf) {
 
 TEST_F(Faults, OutOfBoundsWriteNamesTheStore) {
   LaunchResult R = runHostile(OobWriteIR);
-  EXPECT_EQ(R.S, Status::OobWrite) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::OobWrite, "U7"));
   // The 16 in-bounds stores of block 0 happened; nothing past the buffer.
   EXPECT_EQ(Buf.read(), std::vector<int>(16, 1));
 }
@@ -53,8 +52,7 @@ define ptx_kernel void @k(ptr %buf) {
   ret void
 }
 )");
-  EXPECT_EQ(R.S, Status::OobRead) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::OobRead, "U7"));
 }
 
 TEST_F(Faults, WriteToConstantMemory) {
@@ -194,8 +192,7 @@ define ptx_kernel void @k(ptr %buf) {
   std::string ByZero = Div;
   ByZero.replace(ByZero.find("DIVISOR"), 7, "5");
   LaunchResult R = runHostile(ByZero, withoutJudge()); // all store buf[0]
-  EXPECT_EQ(R.S, Status::ArithTrap) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::ArithTrap, "U7"));
   int Min = INT32_MIN;
   llvm::cantFail(copyToDevice(Buf.get(), &Min, 4));
   std::string Overflow = Div;
@@ -245,8 +242,7 @@ define ptx_kernel void @k(ptr %buf) {
   ret void
 }
 )");
-  EXPECT_EQ(R.S, Status::Crash) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::Crash, "U7"));
 }
 
 // Each thread loops buf[0] times, then counts in one of buf[8..15].

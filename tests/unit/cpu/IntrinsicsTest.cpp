@@ -2,6 +2,8 @@
 
 #include "CpuTest.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <numeric>
 
 using namespace gevo;
@@ -10,38 +12,29 @@ using namespace gevo::cpu::test;
 
 namespace {
 
-/// out[4 * t + k] = the k-th value, for the kernels that report four.
-const char *Store4IR = R"(
-define void @store4(ptr %out, i32 %t, i32 %a, i32 %b, i32 %c, i32 %d) {
-  %base = mul i32 %t, 4
-  %i = sext i32 %base to i64
-  %p0 = getelementptr i32, ptr %out, i64 %i
-  store i32 %a, ptr %p0
-  %p1 = getelementptr i32, ptr %p0, i64 1
-  store i32 %b, ptr %p1
-  %p2 = getelementptr i32, ptr %p0, i64 2
-  store i32 %c, ptr %p2
-  %p3 = getelementptr i32, ptr %p0, i64 3
-  store i32 %d, ptr %p3
-  ret void
-}
-)";
-
 class Intrinsics : public IRTest {
 protected:
   Intrinsics() : IRTest(Store4IR) {}
-  /// Kernel of IR run on Grid x Block with one buffer of Words unsigned
-  /// values, which it must finish Ok; what the buffer holds then (empty
-  /// after a failure).
-  std::vector<unsigned> runOk(const char *IR, const char *Kernel, Dim3 Grid, Dim3 Block,
-                              size_t Words, const Options &Opts = {}) {
+  /// Kernel of IR run on Grid x Block with one buffer of unsigned values
+  /// that holds \p Init, which it must finish Ok; what the buffer holds then
+  /// (empty after a failure).
+  std::vector<unsigned> runOk(llvm::StringRef IR, const char *Kernel, Dim3 Grid,
+                              Dim3 Block, const std::vector<unsigned> &Init,
+                              const Options &Opts = {}) {
     auto P = load(IR, Opts);
     if (!P)
       return {};
-    DeviceBuffer<unsigned> Out(Words);
-    auto R = run(*P, Kernel, {Grid, Block}, Out.get());
-    EXPECT_EQ(R.S, Status::Ok) << R.Message;
-    return R.S == Status::Ok ? Out.read() : std::vector<unsigned>();
+    DeviceBuffer<unsigned> Out(Init);
+    ::testing::AssertionResult Ok =
+        runsOk(*P, Kernel, {Grid, Block}, Out.get());
+    EXPECT_TRUE(Ok);
+    return Ok ? Out.read() : std::vector<unsigned>();
+  }
+  /// As above on a buffer of \p Words zeros.
+  std::vector<unsigned> runOk(llvm::StringRef IR, const char *Kernel, Dim3 Grid,
+                              Dim3 Block, size_t Words,
+                              const Options &Opts = {}) {
+    return runOk(IR, Kernel, Grid, Block, std::vector<unsigned>(Words), Opts);
   }
 };
 
@@ -50,74 +43,52 @@ std::vector<unsigned> four(const std::vector<unsigned> &Out, unsigned T) {
   return std::vector<unsigned>(Out.begin() + 4 * T, Out.begin() + 4 * T + 4);
 }
 
-/// out[global linear thread * 14 + r] = special register r.
-const char *SregIR = R"(
-define ptx_kernel void @sregs(ptr %out) {
-  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
-  %tz = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
-  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
-  %ny = call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
-  %nz = call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
-  %cx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-  %cy = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
-  %cz = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
-  %gx = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
-  %gy = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
-  %gz = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
-  %ws = call i32 @llvm.nvvm.read.ptx.sreg.warpsize()
-  %ln = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-  %b0 = mul i32 %cz, %gy
-  %b1 = add i32 %b0, %cy
-  %b2 = mul i32 %b1, %gx
-  %block = add i32 %b2, %cx
-  %t0 = mul i32 %tz, %ny
-  %t1 = add i32 %t0, %ty
-  %t2 = mul i32 %t1, %nx
-  %thread = add i32 %t2, %tx
-  %bs0 = mul i32 %nx, %ny
-  %bs = mul i32 %bs0, %nz
+/// The special registers @sregs reports, in order.
+const char *const Sregs[] = {"tid.x",    "tid.y",    "tid.z",    "ntid.x",
+                             "ntid.y",   "ntid.z",   "ctaid.x",  "ctaid.y",
+                             "ctaid.z",  "nctaid.x", "nctaid.y", "nctaid.z",
+                             "warpsize", "laneid"};
+
+/// out[global linear thread * 14 + r] = special register r, read into
+/// %<its name>.
+std::string sregIR() {
+  std::string Reads, Row, Decls;
+  std::string Last = "poison";
+  for (unsigned I = 0; I < 14; ++I) {
+    std::string R = Sregs[I], V = "%v" + std::to_string(I);
+    Reads += "  %" + R + " = call i32 @llvm.nvvm.read.ptx.sreg." + R + "()\n";
+    Row += "  " + V + " = insertvalue [14 x i32] " + Last + ", i32 %" + R +
+           ", " + std::to_string(I) + "\n";
+    Last = V;
+    Decls += "declare i32 @llvm.nvvm.read.ptx.sreg." + R + "()\n";
+  }
+  return "define ptx_kernel void @sregs(ptr %out) {\n" + Reads + R"(
+  %b0 = mul i32 %ctaid.z, %nctaid.y
+  %b1 = add i32 %b0, %ctaid.y
+  %b2 = mul i32 %b1, %nctaid.x
+  %block = add i32 %b2, %ctaid.x
+  %t0 = mul i32 %tid.z, %ntid.y
+  %t1 = add i32 %t0, %tid.y
+  %t2 = mul i32 %t1, %ntid.x
+  %thread = add i32 %t2, %tid.x
+  %bs0 = mul i32 %ntid.x, %ntid.y
+  %bs = mul i32 %bs0, %ntid.z
   %g0 = mul i32 %block, %bs
   %g = add i32 %g0, %thread
   %base = mul i32 %g, 14
-  %vals = insertvalue [14 x i32] poison, i32 %tx, 0
-  %v1 = insertvalue [14 x i32] %vals, i32 %ty, 1
-  %v2 = insertvalue [14 x i32] %v1, i32 %tz, 2
-  %v3 = insertvalue [14 x i32] %v2, i32 %nx, 3
-  %v4 = insertvalue [14 x i32] %v3, i32 %ny, 4
-  %v5 = insertvalue [14 x i32] %v4, i32 %nz, 5
-  %v6 = insertvalue [14 x i32] %v5, i32 %cx, 6
-  %v7 = insertvalue [14 x i32] %v6, i32 %cy, 7
-  %v8 = insertvalue [14 x i32] %v7, i32 %cz, 8
-  %v9 = insertvalue [14 x i32] %v8, i32 %gx, 9
-  %v10 = insertvalue [14 x i32] %v9, i32 %gy, 10
-  %v11 = insertvalue [14 x i32] %v10, i32 %gz, 11
-  %v12 = insertvalue [14 x i32] %v11, i32 %ws, 12
-  %v13 = insertvalue [14 x i32] %v12, i32 %ln, 13
-  %idx = sext i32 %base to i64
+)" + Row +
+         R"(  %idx = sext i32 %base to i64
   %p = getelementptr i32, ptr %out, i64 %idx
   store [14 x i32] %v13, ptr %p
   ret void
 }
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.z()
-declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
-declare i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
-declare i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
-declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
-declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
-declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
-declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
-declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
-declare i32 @llvm.nvvm.read.ptx.sreg.warpsize()
-declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
-)";
+)" + Decls;
+}
 
 TEST_F(Intrinsics, SpecialRegistersOn3dGridAnd3dBlock) {
   Dim3 G{2, 3, 2}, B{4, 2, 5};
-  std::vector<unsigned> Got = runOk(SregIR, "sregs", G, B, G.size() * B.size() * 14);
+  std::vector<unsigned> Got =
+      runOk(sregIR(), "sregs", G, B, G.size() * B.size() * 14);
   ASSERT_FALSE(Got.empty());
   unsigned I = 0;
   for (unsigned CZ = 0; CZ < G.Z; ++CZ)
@@ -277,22 +248,13 @@ declare void @llvm.nvvm.membar.gl()
 
 TEST_F(Intrinsics, AtomicsLdgAndFences) {
   // ldg reads a counter other threads update atomically: a race.
-  auto P = load(AtomicIR, withoutJudge());
-  ASSERT_TRUE(P);
-  DeviceBuffer<unsigned> C(5);
-  llvm::cantFail(copyToDevice(C.get(), std::vector<unsigned>{0, 10, 0, 0, 0}.data(), 20));
-  auto R = run(*P, "atomics", {{3}, {40}}, C.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
-  std::vector<unsigned> Got = C.read();
-  EXPECT_EQ(Got[0], 120u % 5);        // inc wraps after 4
-  // 120 decrements from 10: 10 reach 0, then 0 wraps to 100 twice (after
-  // 11 and 112 steps) and 8 steps remain.
-  EXPECT_EQ(Got[1], 92u);
-  float F;
-  std::memcpy(&F, &Got[2], 4);
-  EXPECT_EQ(F, 60.0f);
-  EXPECT_EQ(Got[3], 7u);
-  EXPECT_EQ(Got[4], 4u);
+  std::vector<unsigned> Got =
+      runOk(AtomicIR, "atomics", {3}, {40}, {0, 10, 0, 0, 0}, withoutJudge());
+  ASSERT_FALSE(Got.empty());
+  // inc wraps after 4; 120 decrements from 10: 10 reach 0, then 0 wraps to
+  // 100 twice (after 11 and 112 steps) and 8 steps remain.
+  EXPECT_EQ(Got, (std::vector<unsigned>{
+                     120 % 5, 92, llvm::bit_cast<unsigned>(60.0f), 7, 4}));
 }
 
 /// Plain atomicrmw and cmpxchg (as clang emits for most atomics) on c[0..8].
@@ -334,23 +296,12 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 // Blocks run in parallel on TBB: the updates must really be atomic.
 TEST_F(Intrinsics, PlainAtomicRmwAndCmpxchg) {
-  auto P = load(PlainAtomicIR);
-  ASSERT_TRUE(P);
-  DeviceBuffer<unsigned> C(std::vector<unsigned>{0, 0, 100, 0, ~0u, 0, 0, 0, 0});
-  auto R = run(*P, "plain", {{16}, {64}}, C.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
-  std::vector<unsigned> Got = C.read();
-  EXPECT_EQ(Got[0], 1024u);
-  EXPECT_EQ(Got[1], 63u);
-  EXPECT_EQ(Got[2], 0u);
-  EXPECT_EQ(Got[3], ~0u);
-  EXPECT_EQ(Got[4], 0u);
-  EXPECT_EQ(Got[5], 0u);
-  float F;
-  std::memcpy(&F, &Got[6], 4);
-  EXPECT_EQ(F, 512.0f);
-  EXPECT_EQ(Got[7], 7u);
-  EXPECT_EQ(Got[8], 2048u);
+  std::vector<unsigned> Got = runOk(PlainAtomicIR, "plain", {16}, {64},
+                                    {0, 0, 100, 0, ~0u, 0, 0, 0, 0});
+  ASSERT_FALSE(Got.empty());
+  EXPECT_EQ(Got,
+            (std::vector<unsigned>{1024, 63, 0, ~0u, 0, 0,
+                                   llvm::bit_cast<unsigned>(512.0f), 7, 2048}));
 }
 
 const char *SharedAndConstantIR = R"(
@@ -404,8 +355,7 @@ TEST_F(Intrinsics, StaticDynamicSharedAndConstants) {
   EXPECT_EQ(*static_cast<int *>(*Counter), 5);
   const unsigned N = 48;
   DeviceBuffer<int> Out(N);
-  auto R = run(*P, "rotate", {{2}, {N}, N * 4}, Out.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "rotate", {{2}, {N}, N * 4}, Out.get()));
   std::vector<int> Got = Out.read();
   for (unsigned T = 0; T < N; ++T) {
     unsigned Src = (T + 1) % N;

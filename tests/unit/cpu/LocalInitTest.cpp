@@ -24,6 +24,14 @@ protected:
   LaunchResult launch(llvm::StringRef Body, Options Opts = {}) {
     return launchK(Body, {1}, {64}, Opts);
   }
+  /// The status of a launch of @k(ptr %buf) of \p Body, which leaves a
+  /// thread's result in %v, handed to @out; \p Globals stand before @k.
+  Status launchV(llvm::StringRef Body, llvm::StringRef Globals = "") {
+    return launch((Globals + "\ndefine ptx_kernel void @k(ptr %buf) {" + Body +
+                   "  call void @out(ptr %buf, i32 %v)\n  ret void\n}\n")
+                      .str())
+        .S;
+  }
   static constexpr const char *Decls = R"(
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()
@@ -68,8 +76,7 @@ define ptx_kernel void @k(ptr %buf) {
 TEST_F(LocalInit, AnElementNeverWrittenIsUninitialized) {
   for (bool Barrier : {false, true}) {
     LaunchResult R = launch(readsElement(3, Barrier));
-    EXPECT_EQ(R.S, Status::Uninitialized) << Barrier << ": " << R.Message;
-    EXPECT_EQ(R.FaultUid, "U7");
+    EXPECT_TRUE(faultAt(R, Status::Uninitialized, "U7")) << Barrier;
     EXPECT_NE(R.Message.find("local memory"), std::string::npos) << R.Message;
     EXPECT_EQ(launch(readsElement(4, Barrier)).S, Status::Ok) << Barrier;
   }
@@ -102,58 +109,46 @@ read:
   ret void
 }
 )");
-  EXPECT_EQ(R.S, Status::Uninitialized) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::Uninitialized, "U7"));
 }
 
 TEST_F(LocalInit, PartialWritesCopiesAndEscapesAreNotReported) {
   // Two halves written, read as one word.
-  EXPECT_EQ(launch(R"(
-define ptx_kernel void @k(ptr %buf) {
+  EXPECT_EQ(launchV(R"(
   %a = alloca i32
   %hi = getelementptr i8, ptr %a, i64 2
   store i16 1, ptr %a
   store i16 2, ptr %hi
   %v = load i32, ptr %a, !gevo.uid !0
-  call void @out(ptr %buf, i32 %v)
-  ret void
-}
-)").S, Status::Ok);
+)"),
+            Status::Ok);
   // One half written: the other is undefined.
-  EXPECT_EQ(launch(R"(
-define ptx_kernel void @k(ptr %buf) {
+  EXPECT_EQ(launchV(R"(
   %a = alloca i32
   store i16 1, ptr %a
   %v = load i32, ptr %a, !gevo.uid !0
-  call void @out(ptr %buf, i32 %v)
-  ret void
-}
-)").S, Status::Uninitialized);
+)"),
+            Status::Uninitialized);
   // Filled by a copy from global memory.
-  EXPECT_EQ(launch(R"(
-@table = global [4 x i32] [i32 1, i32 2, i32 3, i32 4]
-define ptx_kernel void @k(ptr %buf) {
+  const char *Table = "@table = global [4 x i32] [i32 1, i32 2, i32 3, i32 4]";
+  EXPECT_EQ(launchV(R"(
   %a = alloca [4 x i32]
   call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr @table, i64 16, i1 false)
   %q = getelementptr [4 x i32], ptr %a, i64 0, i64 3
   %v = load i32, ptr %q, !gevo.uid !0
-  call void @out(ptr %buf, i32 %v)
-  ret void
-}
-)").S, Status::Ok);
+)",
+                    Table),
+            Status::Ok);
   // The address is stored: the local is not followed, so never reported.
-  EXPECT_EQ(launch(R"(
-define ptx_kernel void @k(ptr %buf) {
+  EXPECT_EQ(launchV(R"(
   %a = alloca i32
   %slot = alloca ptr
   store ptr %a, ptr %slot
   %b = load ptr, ptr %slot
   store i32 3, ptr %b
   %v = load i32, ptr %a, !gevo.uid !0
-  call void @out(ptr %buf, i32 %v)
-  ret void
-}
-)").S, Status::Ok);
+)"),
+            Status::Ok);
 }
 
 } // namespace

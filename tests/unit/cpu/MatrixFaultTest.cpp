@@ -33,8 +33,7 @@ define ptx_kernel void @k(ptr %buf) {
   ret void
 }
 )");
-  EXPECT_EQ(R.S, Status::OobRead) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::OobRead, "U7"));
 }
 
 TEST_F(MatrixFaults, MisalignedStoreIsMisaligned) {
@@ -45,8 +44,7 @@ define ptx_kernel void @k(ptr %buf) {
   ret void
 }
 )");
-  EXPECT_EQ(R.S, Status::Misaligned) << R.Message;
-  EXPECT_EQ(R.FaultUid, "U7");
+  EXPECT_TRUE(faultAt(R, Status::Misaligned, "U7"));
 }
 
 const char *MmaIR = R"(

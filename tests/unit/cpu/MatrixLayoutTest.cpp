@@ -29,23 +29,39 @@ std::map<Coord, unsigned> coverage(MatrixShape S, MatrixUse U, MatrixType T) {
 }
 
 TEST(MatrixLayout, SyncLayoutsAreThePtxIsas) {
-  // m16n8k16 f16: lane 5 is group 1, thread 1 of its group.
   using S = MatrixShape;
   using U = MatrixUse;
   using T = MatrixType;
-  EXPECT_EQ(fragmentCoord(S::M16N8K16, U::A, T::F16, 5, 0), Coord(1, 2));
-  EXPECT_EQ(fragmentCoord(S::M16N8K16, U::A, T::F16, 5, 3), Coord(9, 3));
-  EXPECT_EQ(fragmentCoord(S::M16N8K16, U::A, T::F16, 5, 5), Coord(1, 11));
-  EXPECT_EQ(fragmentCoord(S::M16N8K16, U::A, T::F16, 5, 6), Coord(9, 10));
-  EXPECT_EQ(fragmentCoord(S::M16N8K16, U::B, T::F16, 5, 3), Coord(11, 1));
-  EXPECT_EQ(fragmentCoord(S::M16N8K16, U::Acc, T::F32, 31, 3), Coord(15, 7));
-  EXPECT_EQ(fragmentCoord(S::M16N8K8, U::A, T::F16, 6, 2), Coord(9, 4));
-  EXPECT_EQ(fragmentCoord(S::M16N8K8, U::B, T::BF16, 6, 1), Coord(5, 1));
-  // tf32 m16n8k8: a1 is row + 8, a2 column + 4; b1 row + 4.
-  EXPECT_EQ(fragmentCoord(S::M16N8K8, U::A, T::TF32, 6, 1), Coord(9, 2));
-  EXPECT_EQ(fragmentCoord(S::M16N8K8, U::A, T::TF32, 6, 2), Coord(1, 6));
-  EXPECT_EQ(fragmentCoord(S::M16N8K8, U::B, T::TF32, 6, 1), Coord(6, 1));
-  EXPECT_EQ(fragmentCoord(S::M16N8K4, U::A, T::TF32, 7, 1), Coord(9, 3));
+  /// Where the PTX ISA's table of a fragment puts a lane's element.
+  struct Spot {
+    unsigned Lane, Element;
+    Coord Want;
+  };
+  struct Fragment {
+    MatrixShape Shape;
+    MatrixUse Use;
+    MatrixType Type;
+    std::vector<Spot> Spots;
+  } Fragments[] = {
+      // m16n8k16 f16: lane 5 is group 1, thread 1 of its group.
+      {S::M16N8K16,
+       U::A,
+       T::F16,
+       {{5, 0, {1, 2}}, {5, 3, {9, 3}}, {5, 5, {1, 11}}, {5, 6, {9, 10}}}},
+      {S::M16N8K16, U::B, T::F16, {{5, 3, {11, 1}}}},
+      {S::M16N8K16, U::Acc, T::F32, {{31, 3, {15, 7}}}},
+      {S::M16N8K8, U::A, T::F16, {{6, 2, {9, 4}}}},
+      {S::M16N8K8, U::B, T::BF16, {{6, 1, {5, 1}}}},
+      // tf32 m16n8k8: a1 is row + 8, a2 column + 4; b1 row + 4.
+      {S::M16N8K8, U::A, T::TF32, {{6, 1, {9, 2}}, {6, 2, {1, 6}}}},
+      {S::M16N8K8, U::B, T::TF32, {{6, 1, {6, 1}}}},
+      {S::M16N8K4, U::A, T::TF32, {{7, 1, {9, 3}}}},
+  };
+  for (const Fragment &F : Fragments)
+    for (const Spot &P : F.Spots)
+      EXPECT_EQ(fragmentCoord(F.Shape, F.Use, F.Type, P.Lane, P.Element),
+                P.Want)
+          << "lane " << P.Lane << " element " << P.Element;
 }
 
 TEST(MatrixLayout, EveryLayoutCoversItsMatrix) {

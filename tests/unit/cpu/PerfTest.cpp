@@ -9,20 +9,18 @@
 
 #include "CpuTest.h"
 
-#include "llvm/IRReader/IRReader.h"
-
 using namespace gevo;
 using namespace gevo::cpu;
 using namespace gevo::cpu::test;
+using gevo::test::parseTestIRFile;
 
 namespace {
 
 class Perf : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Diag;
-    M = llvm::parseIRFile(GEVO_PERF_IR, Diag, Ctx);
-    ASSERT_TRUE(M) << Diag.getMessage().str();
+    M = parseTestIRFile(GEVO_PERF_IR, Ctx);
+    ASSERT_TRUE(M);
     auto G = findGpu("a100");
     ASSERT_TRUE(bool(G)) << llvm::toString(G.takeError());
     Gpu = *G;
@@ -45,6 +43,17 @@ protected:
     EXPECT_GT(R->ModeledSeconds, 0);
     EXPECT_EQ(R->ModeledSeconds, R->Perf.Seconds);
     return R->Perf;
+  }
+  /// Launches perf.cu's kernels \p A and \p B, both (float *out, int n), on
+  /// Blocks x Threads with n = \p N: their predictions.
+  std::pair<LaunchPerf, LaunchPerf> launchBoth(llvm::StringRef A,
+                                               llvm::StringRef B,
+                                               unsigned Blocks,
+                                               unsigned Threads, int N) {
+    DeviceBuffer<float> Out(Blocks * Threads);
+    float *O = Out.get();
+    LaunchPerf First = launch(A, {{Blocks}, {Threads}}, {&O, &N});
+    return {First, launch(B, {{Blocks}, {Threads}}, {&O, &N})};
   }
   llvm::LLVMContext Ctx;
   std::unique_ptr<llvm::Module> M;
@@ -72,10 +81,8 @@ TEST_F(Perf, AStride32LoadTouchesEightTimesTheSectors) {
 
 TEST_F(Perf, A32WayBankConflictTakes32Wavefronts) {
   int N = 64;
-  DeviceBuffer<float> Out(4096 * 32);
-  float *O = Out.get();
-  LaunchPerf Rows = launch("shared_rows", {{4096}, {32}}, {&O, &N});
-  LaunchPerf Columns = launch("shared_columns", {{4096}, {32}}, {&O, &N});
+  auto [Rows, Columns] =
+      launchBoth("shared_rows", "shared_columns", 4096, 32, N);
   EXPECT_EQ(Rows.SharedRequests, Columns.SharedRequests);
   // 32 conflict-free row writes, then N reads: 1 wavefront each, or 32.
   EXPECT_DOUBLE_EQ(Rows.SharedWavefronts, 32 + N);
@@ -85,10 +92,8 @@ TEST_F(Perf, A32WayBankConflictTakes32Wavefronts) {
 
 TEST_F(Perf, ABranchDivergingWithinAWarpCostsBothPaths) {
   int N = 256;
-  DeviceBuffer<float> Out(1024 * 64);
-  float *O = Out.get();
-  LaunchPerf Within = launch("diverge_in_warp", {{1024}, {64}}, {&O, &N});
-  LaunchPerf Across = launch("diverge_across_warps", {{1024}, {64}}, {&O, &N});
+  auto [Within, Across] =
+      launchBoth("diverge_in_warp", "diverge_across_warps", 1024, 64, N);
   double Ratio = Within.Issued / Across.Issued;
   EXPECT_GT(Ratio, 1.8);
   EXPECT_LT(Ratio, 2.1);

@@ -19,6 +19,7 @@
 using namespace gevo;
 using namespace gevo::cpu;
 using namespace gevo::cpu::test;
+using gevo::test::parseTestIRFile;
 
 namespace {
 
@@ -27,9 +28,8 @@ constexpr unsigned N = 64; ///< Threads a block, as races.cu has it.
 class Races : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Diag;
-    M = llvm::parseIRFile(GEVO_RACES_IR, Diag, Ctx);
-    ASSERT_TRUE(M) << Diag.getMessage().str();
+    M = parseTestIRFile(GEVO_RACES_IR, Ctx);
+    ASSERT_TRUE(M);
     nameInstructions(*M);
   }
   /// Launches \p Kernel on \p Blocks blocks with the buffers \p Buffers as

@@ -72,8 +72,7 @@ TEST_F(Scheduler, BarriersInLoopsWithExitedThreads) {
   ASSERT_TRUE(P);
   for (unsigned Live : {200u, 77u}) {
     DeviceBuffer<int> Out(200);
-    auto R = run(*P, "rounds", {{3}, {200}}, Out.get(), Live, 5u);
-    ASSERT_EQ(R.S, Status::Ok) << R.Message;
+    ASSERT_TRUE(runsOk(*P, "rounds", {{3}, {200}}, Out.get(), Live, 5u));
     EXPECT_EQ(Out.read(), roundsReference(Live, 200, 5)) << Live;
   }
 }
@@ -84,8 +83,7 @@ TEST_F(Scheduler, RepeatedLaunchesGiveTheSameResult) {
   std::vector<int> First;
   for (int I = 0; I < 50; ++I) {
     DeviceBuffer<int> Out(256);
-    auto R = run(*P, "rounds", {{4}, {256}}, Out.get(), 256u, 3u);
-    ASSERT_EQ(R.S, Status::Ok) << R.Message;
+    ASSERT_TRUE(runsOk(*P, "rounds", {{4}, {256}}, Out.get(), 256u, 3u));
     if (First.empty())
       First = Out.read();
     ASSERT_EQ(Out.read(), First);
@@ -158,8 +156,7 @@ define ptx_kernel void @rotate8(ptr %out) {
 )");
   ASSERT_TRUE(P);
   DeviceBuffer<int> Out(40);
-  auto R = run(*P, "rotate8", {{1}, {40}}, Out.get());
-  ASSERT_EQ(R.S, Status::Ok) << R.Message;
+  ASSERT_TRUE(runsOk(*P, "rotate8", {{1}, {40}}, Out.get()));
   std::vector<int> Got = Out.read();
   for (int T = 0; T < 40; ++T)
     ASSERT_EQ(Got[T], T / 32 * 32 + ((T % 32 + 1) & 7)) << T;

@@ -95,30 +95,30 @@ TEST(TextureTest, PointAddressModes) {
 }
 
 TEST(TextureTest, LinearTapsAndWeights) {
-  // 1.75 - 0.5 = 1.25: texels 1 and 2, the second weighed 0.25 = 64/256.
-  LinearTaps T = linearTaps(1.75f, 4, TextureSpec::Clamp, false);
-  EXPECT_EQ(T.I0, 1);
-  EXPECT_EQ(T.I1, 2);
-  EXPECT_EQ(T.Weight256, 64u);
-  // 0.25 - 0.5 = -0.25: texels -1 and 0, weight 0.75 = 192/256.
-  T = linearTaps(0.25f, 4, TextureSpec::Clamp, false);
-  EXPECT_EQ(T.I0, 0);
-  EXPECT_EQ(T.I1, 0);
-  EXPECT_EQ(T.Weight256, 192u);
-  T = linearTaps(0.25f, 4, TextureSpec::Border, false);
-  EXPECT_EQ(T.I0, -1);
-  EXPECT_EQ(T.I1, 0);
-  // Wrap, normalised: 0.0625 * 4 - 0.5 = -0.25: texels 3 and 0.
-  T = linearTaps(0.0625f, 4, TextureSpec::Wrap, true);
-  EXPECT_EQ(T.I0, 3);
-  EXPECT_EQ(T.I1, 0);
-  EXPECT_EQ(T.Weight256, 192u);
-  // Mirror, normalised: 1.0625 * 4 - 0.5 = 3.75: texels 3 and 4 -> 3 (the
-  // reflection of 4 about the edge).
-  T = linearTaps(1.0625f, 4, TextureSpec::Mirror, true);
-  EXPECT_EQ(T.I0, 3);
-  EXPECT_EQ(T.I1, 3);
-  EXPECT_EQ(T.Weight256, 192u);
+  struct Case {
+    float X;
+    A Mode;
+    bool Normalized;
+    int I0, I1;
+    unsigned Weight256;
+  } Cases[] = {
+      // 1.75 - 0.5 = 1.25: texels 1 and 2, the second weighed 0.25 = 64/256.
+      {1.75f, TextureSpec::Clamp, false, 1, 2, 64},
+      // 0.25 - 0.5 = -0.25: texels -1 and 0, weight 0.75 = 192/256.
+      {0.25f, TextureSpec::Clamp, false, 0, 0, 192},
+      {0.25f, TextureSpec::Border, false, -1, 0, 192},
+      // Wrap, normalised: 0.0625 * 4 - 0.5 = -0.25: texels 3 and 0.
+      {0.0625f, TextureSpec::Wrap, true, 3, 0, 192},
+      // Mirror, normalised: 1.0625 * 4 - 0.5 = 3.75: texels 3 and 4 -> 3 (the
+      // reflection of 4 about the edge).
+      {1.0625f, TextureSpec::Mirror, true, 3, 3, 192},
+  };
+  for (const Case &C : Cases) {
+    LinearTaps T = linearTaps(C.X, 4, C.Mode, C.Normalized);
+    EXPECT_EQ(T.I0, C.I0) << C.X;
+    EXPECT_EQ(T.I1, C.I1) << C.X;
+    EXPECT_EQ(T.Weight256, C.Weight256) << C.X;
+  }
   // The weight is rounded to 1/256: frac(1.3) * 256 = 76.8 -> 77.
   EXPECT_EQ(linearTaps(1.8f, 4, TextureSpec::Clamp, false).Weight256, 77u);
   // 255.6/256 rounds up to a whole texel: weight 256 (9 bits).

@@ -77,6 +77,29 @@ struct ModTenElsewhere : ModTen {
   }
 };
 
+/// Options for \p Evaluations candidates in batches of \p BatchSize.
+EngineOptions options(size_t Evaluations, size_t BatchSize, uint64_t Seed = 0) {
+  EngineOptions O;
+  O.Seed = Seed;
+  O.Limit.Evaluations = Evaluations;
+  O.BatchSize = BatchSize;
+  return O;
+}
+
+/// ModTen searched by RandomInts under options \p O.
+struct ModTenRun {
+  ModTen P;
+  RandomInts S;
+  Engine<int> E;
+  explicit ModTenRun(const EngineOptions &O) : E(P, S, O) {}
+};
+
+/// A log line: index, genome, key and whether the cache answered.
+std::string logLine(const LogEntry &L) {
+  return std::to_string(L.Index) + " " + L.Genome.dump() + " " + L.Key +
+         (L.Result.Cached ? " cached" : "");
+}
+
 template <class P = ModTen>
 std::vector<std::string> runLog(EngineOptions O, unsigned StopAfterBatches = 0,
                                 nlohmann::json *Checkpoint = nullptr,
@@ -88,10 +111,7 @@ std::vector<std::string> runLog(EngineOptions O, unsigned StopAfterBatches = 0,
   if (From)
     E.restore(*From);
   std::vector<std::string> Log;
-  E.OnEvaluation = [&](const LogEntry &L) {
-    Log.push_back(std::to_string(L.Index) + " " + L.Genome.dump() + " " +
-                  L.Key + (L.Result.Cached ? " cached" : ""));
-  };
+  E.OnEvaluation = [&](const LogEntry &L) { Log.push_back(logLine(L)); };
   if (StopAfterBatches) {
     E.OnBatch = [&] {
       if (E.batches() == StopAfterBatches)
@@ -103,44 +123,32 @@ std::vector<std::string> runLog(EngineOptions O, unsigned StopAfterBatches = 0,
 }
 
 TEST(Engine, CacheAnswersEqualKeysAndMeasuresEachKeyOnce) {
-  ModTen P;
-  RandomInts S;
-  EngineOptions O;
-  O.Limit.Evaluations = 200;
-  O.BatchSize = 50;
-  Engine<int> E(P, S, O);
-  E.run();
-  EXPECT_EQ(E.evaluations(), 200u);
-  EXPECT_EQ(P.Measured.load(), 10); // ten distinct keys
-  EXPECT_EQ(E.cacheHits(), 190u);
-  EXPECT_EQ(S.Best, 0);
-  for (size_t B : P.BatchSizes)
+  ModTenRun R(options(200, 50));
+  R.E.run();
+  EXPECT_EQ(R.E.evaluations(), 200u);
+  EXPECT_EQ(R.P.Measured.load(), 10); // ten distinct keys
+  EXPECT_EQ(R.E.cacheHits(), 190u);
+  EXPECT_EQ(R.S.Best, 0);
+  for (size_t B : R.P.BatchSizes)
     EXPECT_LE(B, 10u); // duplicates within a batch are not measured twice
 }
 
 TEST(Engine, BudgetIsExact) {
-  ModTen P;
-  RandomInts S;
-  EngineOptions O;
-  O.Limit.Evaluations = 37;
-  O.BatchSize = 16;
-  Engine<int> E(P, S, O);
-  E.run();
-  EXPECT_EQ(E.evaluations(), 37u);
-  EXPECT_EQ(E.batches(), 3u);
+  ModTenRun R(options(37, 16));
+  R.E.run();
+  EXPECT_EQ(R.E.evaluations(), 37u);
+  EXPECT_EQ(R.E.batches(), 3u);
 }
 
 TEST(Engine, SimulatedTimeBudgetCountsMeasurementCost) {
-  ModTen P;
-  RandomInts S;
   EngineOptions O;
   O.Limit.Seconds = 2.0; // four fresh measurements at 0.5 s
   O.Limit.Simulated = true;
   O.BatchSize = 1;
-  Engine<int> E(P, S, O);
-  E.run();
-  EXPECT_EQ(P.Measured.load(), 4);
-  EXPECT_DOUBLE_EQ(E.simulatedSeconds(), 2.0);
+  ModTenRun R(O);
+  R.E.run();
+  EXPECT_EQ(R.P.Measured.load(), 4);
+  EXPECT_DOUBLE_EQ(R.E.simulatedSeconds(), 2.0);
 }
 
 TEST(Engine, FailedPreparationIsNotMeasured) {
@@ -166,10 +174,7 @@ TEST(Engine, FailedPreparationIsNotMeasured) {
 }
 
 TEST(Engine, SameSeedSameLogWithAnyThreadCount) {
-  EngineOptions O;
-  O.Seed = 42;
-  O.Limit.Evaluations = 300;
-  O.BatchSize = 32;
+  EngineOptions O = options(300, 32, /*Seed=*/42);
   O.Threads = 1;
   auto One = runLog(O);
   O.Threads = 2;
@@ -179,10 +184,7 @@ TEST(Engine, SameSeedSameLogWithAnyThreadCount) {
 }
 
 TEST(Engine, ResumeFromCheckpointContinuesIdentically) {
-  EngineOptions O;
-  O.Seed = 7;
-  O.Limit.Evaluations = 100;
-  O.BatchSize = 10;
+  EngineOptions O = options(100, 10, /*Seed=*/7);
   nlohmann::json Checkpoint;
   auto Whole = runLog(O, 4, &Checkpoint);
   ASSERT_FALSE(Checkpoint.is_null());
@@ -197,10 +199,7 @@ TEST(Engine, ResumeFromCheckpointContinuesIdentically) {
 // exactly as those prepared here: the first result of a key is kept, a
 // cached key's fresh measurement is dropped.
 TEST(Engine, ResolvedElsewhereLogsAsResolvedHere) {
-  EngineOptions O;
-  O.Seed = 11;
-  O.Limit.Evaluations = 120;
-  O.BatchSize = 16;
+  EngineOptions O = options(120, 16, /*Seed=*/11);
   std::vector<std::string> Here = runLog(O);
   EXPECT_EQ(runLog<ModTenElsewhere>(O), Here);
   EXPECT_NE(std::count_if(Here.begin(), Here.end(),
@@ -213,19 +212,14 @@ TEST(Engine, ResolvedElsewhereLogsAsResolvedHere) {
 // A checkpoint without the cache, the cache put back from the logged first
 // results (remember), continues as one with it.
 TEST(Engine, CheckpointWithoutCacheResumesWithRememberedResults) {
-  EngineOptions O;
-  O.Seed = 7;
-  O.Limit.Evaluations = 100;
-  O.BatchSize = 10;
-  ModTen P;
-  RandomInts S;
-  Engine<int> E(P, S, O);
+  EngineOptions O = options(100, 10, /*Seed=*/7);
+  ModTenRun Run(O);
+  Engine<int> &E = Run.E;
   nlohmann::json Checkpoint;
   std::vector<std::pair<std::string, Evaluation>> Firsts;
   std::vector<std::string> Whole;
   E.OnEvaluation = [&](const LogEntry &L) {
-    Whole.push_back(std::to_string(L.Index) + " " + L.Genome.dump() + " " +
-                    L.Key + (L.Result.Cached ? " cached" : ""));
+    Whole.push_back(logLine(L));
     if (!L.Result.Cached && E.batches() < 4)
       Firsts.push_back({L.Key, L.Result});
   };
@@ -235,21 +229,17 @@ TEST(Engine, CheckpointWithoutCacheResumesWithRememberedResults) {
   };
   E.run();
   ASSERT_FALSE(Checkpoint.contains("cache"));
-  ModTen P2;
-  RandomInts S2;
-  Engine<int> Resumed(P2, S2, O);
+  ModTenRun Again(O);
+  Engine<int> &Resumed = Again.E;
   Resumed.restore(Checkpoint);
   for (const auto &[Key, R] : Firsts)
     Resumed.remember(Key, R);
   std::vector<std::string> Rest;
-  Resumed.OnEvaluation = [&](const LogEntry &L) {
-    Rest.push_back(std::to_string(L.Index) + " " + L.Genome.dump() + " " +
-                   L.Key + (L.Result.Cached ? " cached" : ""));
-  };
+  Resumed.OnEvaluation = [&](const LogEntry &L) { Rest.push_back(logLine(L)); };
   Resumed.run();
   ASSERT_EQ(Rest.size(), 60u);
   EXPECT_TRUE(std::equal(Rest.begin(), Rest.end(), Whole.begin() + 40));
-  EXPECT_EQ(P2.Measured.load(), 0); // every key had been seen: all cached
+  EXPECT_EQ(Again.P.Measured.load(), 0); // every key had been seen: all cached
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===- AmdgpuTest.cpp - NVPTX IR to AMDGCN and to a linked code object ----===//
 
 #include "TestKernels.h"
+#include "ValueOrFail.h"
 
 #include "gevo/harness/Amdgpu.h"
 #include "gevo/harness/Lower.h"
@@ -33,12 +34,20 @@ entry:
 std::string retargeted(StringRef IR, const AmdgpuOptions &Opts = {}) {
   LLVMContext Ctx;
   std::unique_ptr<Module> M = parseTestIR(IR.str().c_str(), Ctx);
-  Expected<std::string> Text = retargetToAmdgcn(*M, Opts);
-  if (!Text) {
-    ADD_FAILURE() << toString(Text.takeError());
-    return "";
-  }
-  return *Text;
+  return gevo::test::valueOrFail(retargetToAmdgcn(*M, Opts));
+}
+
+/// Whether \p IR holds every one of \p Parts; the failure names those it
+/// lacks and shows IR.
+testing::AssertionResult holdsAll(const std::string &IR,
+                                  std::initializer_list<const char *> Parts) {
+  std::string Missing;
+  for (const char *Part : Parts)
+    if (IR.find(Part) == std::string::npos)
+      Missing += std::string("\n  lacks: ") + Part;
+  if (Missing.empty())
+    return testing::AssertionSuccess();
+  return testing::AssertionFailure() << Missing << "\nin:\n" << IR;
 }
 
 std::string lowerError(StringRef IR, const AmdgpuOptions &Opts = {}) {
@@ -79,18 +88,15 @@ std::set<std::string> symbolsOf(StringRef Image, unsigned Type) {
 
 TEST(AmdgpuTest, RetargetsKernelsRegistersBarriersAndMath) {
   std::string IR = retargeted(ReverseExp);
-  EXPECT_NE(IR.find("target triple = \"amdgcn-amd-amdhsa\""), std::string::npos);
-  EXPECT_NE(IR.find("define protected amdgpu_kernel void @reverse_exp("),
-            std::string::npos) << IR;
-  EXPECT_NE(IR.find("define protected amdgpu_kernel void @fill("),
-            std::string::npos) << IR;
-  EXPECT_NE(IR.find("call i32 @llvm.amdgcn.workitem.id.x()"), std::string::npos);
-  EXPECT_NE(IR.find("fence syncscope(\"workgroup\") release\n"
-                    "  call void @llvm.amdgcn.s.barrier()\n"
-                    "  fence syncscope(\"workgroup\") acquire"),
-            std::string::npos) << IR;
-  EXPECT_NE(IR.find("define hidden float @__nv_expf(float"), std::string::npos);
-  EXPECT_NE(IR.find("@tile = internal addrspace(3) global"), std::string::npos);
+  EXPECT_TRUE(holdsAll(IR, {"target triple = \"amdgcn-amd-amdhsa\"",
+                            "define protected amdgpu_kernel void @reverse_exp(",
+                            "define protected amdgpu_kernel void @fill(",
+                            "call i32 @llvm.amdgcn.workitem.id.x()",
+                            "fence syncscope(\"workgroup\") release\n"
+                            "  call void @llvm.amdgcn.s.barrier()\n"
+                            "  fence syncscope(\"workgroup\") acquire",
+                            "define hidden float @__nv_expf(float",
+                            "@tile = internal addrspace(3) global"}));
   EXPECT_EQ(IR.find("llvm.nvvm"), std::string::npos) << IR;
   EXPECT_EQ(IR.find("nvvm.annotations"), std::string::npos);
   EXPECT_EQ(IR.find("sm_"), std::string::npos);
@@ -104,11 +110,9 @@ TEST(AmdgpuTest, BlockAndGridSizesComeFromTheDispatchPacket) {
       "  %g = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()\n"
       "  %s = add i32 %n, %g\n"
       "  store i32 %s, ptr addrspace(1) %out"));
-  EXPECT_NE(IR.find("getelementptr inbounds i8, ptr addrspace(4) %0, i64 6"),
-            std::string::npos) << IR;
-  EXPECT_NE(IR.find("i64 12"), std::string::npos) << IR;
-  EXPECT_NE(IR.find("udiv i32"), std::string::npos) << IR;
-  EXPECT_NE(IR.find("!invariant.load"), std::string::npos) << IR;
+  EXPECT_TRUE(
+      holdsAll(IR, {"getelementptr inbounds i8, ptr addrspace(4) %0, i64 6",
+                    "i64 12", "udiv i32", "!invariant.load"}));
 }
 
 TEST(AmdgpuTest, ShufflesAndVotesStayWithinA32LaneWarp) {
@@ -124,10 +128,9 @@ TEST(AmdgpuTest, ShufflesAndVotesStayWithinA32LaneWarp) {
       "  %y = add i32 %x, %b\n"
       "  %z = add i32 %y, %l\n"
       "  store i32 %z, ptr addrspace(1) %out"));
-  EXPECT_NE(IR.find("@llvm.amdgcn.ds.bpermute("), std::string::npos) << IR;
-  EXPECT_NE(IR.find("@llvm.amdgcn.ballot.i64("), std::string::npos) << IR;
-  EXPECT_NE(IR.find("@llvm.amdgcn.mbcnt.hi("), std::string::npos) << IR;
-  EXPECT_NE(IR.find("and i32 %"), std::string::npos) << IR;
+  EXPECT_TRUE(
+      holdsAll(IR, {"@llvm.amdgcn.ds.bpermute(", "@llvm.amdgcn.ballot.i64(",
+                    "@llvm.amdgcn.mbcnt.hi(", "and i32 %"}));
 }
 
 TEST(AmdgpuTest, AllocasMoveToThePrivateAddressSpace) {
@@ -137,10 +140,8 @@ TEST(AmdgpuTest, AllocasMoveToThePrivateAddressSpace) {
           "  store i32 1, ptr %p\n"
           "  %v = load i32, ptr %buf\n"
           "  store i32 %v, ptr addrspace(1) %out"));
-  EXPECT_NE(IR.find("%buf = alloca [4 x i32], align 4, addrspace(5)"),
-            std::string::npos) << IR;
-  EXPECT_NE(IR.find("addrspacecast ptr addrspace(5) %buf to ptr"),
-            std::string::npos) << IR;
+  EXPECT_TRUE(holdsAll(IR, {"%buf = alloca [4 x i32], align 4, addrspace(5)",
+                            "addrspacecast ptr addrspace(5) %buf to ptr"}));
 }
 
 TEST(AmdgpuTest, CompilesAndLinksACodeObject) {

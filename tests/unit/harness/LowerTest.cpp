@@ -1,6 +1,7 @@
 //===- LowerTest.cpp - lowerToPTX: PTX out, Errors for bad input ----------===//
 
 #include "TestKernels.h"
+#include "ValueOrFail.h"
 
 #include "gevo/harness/Lower.h"
 
@@ -19,12 +20,7 @@ namespace {
 std::string lower(const char *IR, const PtxOptions &Opts = PtxOptions()) {
   LLVMContext Ctx;
   std::unique_ptr<Module> M = parseTestIR(IR, Ctx);
-  Expected<std::string> Ptx = lowerToPTX(*M, Opts);
-  if (!Ptx) {
-    ADD_FAILURE() << toString(Ptx.takeError());
-    return "";
-  }
-  return *Ptx;
+  return gevo::test::valueOrFail(lowerToPTX(*M, Opts));
 }
 
 std::string lowerError(const char *IR, const PtxOptions &Opts = PtxOptions()) {

@@ -70,21 +70,18 @@ TEST(EditText, EqualityLooksAtEveryField) {
 }
 
 TEST(EditText, BadEditsSayWhatIsWrong) {
-  EXPECT_NE(parseErr("frobnicate U1").find("unknown op 'frobnicate'"),
-            std::string::npos);
-  EXPECT_NE(parseErr("copy U1").find("needs 2 arguments"), std::string::npos);
-  EXPECT_NE(parseErr("delete 12").find("bad instruction '12'"),
-            std::string::npos);
-  EXPECT_NE(parseErr("operand U1 U2").find("bad operand slot"),
-            std::string::npos);
-  EXPECT_NE(parseErr("copy U1 U2 fix=U1:x=C").find("bad operand slot"),
-            std::string::npos);
-  EXPECT_NE(parseErr("copy U1 U2 fix=U1:0=zz").find("bad value 'zz'"),
-            std::string::npos);
-  EXPECT_NE(parseErr("swap U1 U2 extra").find("unexpected 'extra'"),
-            std::string::npos);
-  EXPECT_NE(parseErr("operand U1:0 Ax").find("bad argument"),
-            std::string::npos);
+  const std::pair<const char *, const char *> Cases[] = {
+      {"frobnicate U1", "unknown op 'frobnicate'"},
+      {"copy U1", "needs 2 arguments"},
+      {"delete 12", "bad instruction '12'"},
+      {"operand U1 U2", "bad operand slot"},
+      {"copy U1 U2 fix=U1:x=C", "bad operand slot"},
+      {"copy U1 U2 fix=U1:0=zz", "bad value 'zz'"},
+      {"swap U1 U2 extra", "unexpected 'extra'"},
+      {"operand U1:0 Ax", "bad argument"},
+  };
+  for (const auto &[Line, Want] : Cases)
+    EXPECT_NE(parseErr(Line).find(Want), std::string::npos) << Line;
 }
 
 TEST(EditText, ListsSkipCommentsAndNameTheBadLine) {

@@ -1,5 +1,7 @@
 //===- NamesTest.cpp - The names a user gives a kernel or function --------===//
 
+#include "ValueOrFail.h"
+
 #include "gevo/passes/Names.h"
 
 #include <gtest/gtest.h>
@@ -14,12 +16,7 @@ const std::vector<std::string> Symbols = {
     "_Z5sgemmPfi", "_ZN2la5scaleIfEEvPT_i", "_Z5scaleIiEvPT_i", "plain_c"};
 
 std::vector<std::string> match(const std::string &Query) {
-  auto M = matchNames(Query, Symbols, "kernel");
-  if (!M) {
-    ADD_FAILURE() << llvm::toString(M.takeError());
-    return {};
-  }
-  return *M;
+  return gevo::test::valueOrFail(matchNames(Query, Symbols, "kernel"));
 }
 
 TEST(Names, SourceNamesOfCAndCxxSymbols) {

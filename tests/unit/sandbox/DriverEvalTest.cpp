@@ -18,9 +18,7 @@
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/Evaluator.h"
 
-#include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <gtest/gtest.h>
 
@@ -35,9 +33,8 @@ namespace {
 class DriverEvalTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    SMDiagnostic Diag;
-    Base = parseIRFile(GEVO_CORPUS_DIR "/reduction.ll", Diag, Ctx);
-    ASSERT_TRUE(Base) << Diag.getMessage().str();
+    Base = gevo::test::parseTestIRFile(GEVO_CORPUS_DIR "/reduction.ll", Ctx);
+    ASSERT_TRUE(Base);
   }
 
   static Spec spec(const std::string &Dir) {
@@ -52,12 +49,7 @@ protected:
   }
 
   std::unique_ptr<Evaluator> create(const Spec &S, EvalOptions O = {}) {
-    auto E = tryCreate(S, O);
-    if (!E) {
-      ADD_FAILURE() << toString(E.takeError());
-      return nullptr;
-    }
-    return std::move(*E);
+    return gevo::test::valueOrFail(tryCreate(S, O));
   }
 
   LLVMContext Ctx;

@@ -8,6 +8,9 @@
 #ifndef GEVO_TESTS_SANDBOX_REDUCTIONVARIANTS_H
 #define GEVO_TESTS_SANDBOX_REDUCTIONVARIANTS_H
 
+#include "ParseIR.h"
+#include "ValueOrFail.h"
+
 #include "gevo/harness/Evaluator.h"
 
 #include "llvm/IR/Constants.h"
@@ -15,8 +18,6 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -28,21 +29,15 @@
 inline std::unique_ptr<gevo::Evaluator>
 createEvaluator(const llvm::Module &Base, const gevo::Spec &S,
                 const gevo::EvalOptions &O) {
-  auto E = gevo::Evaluator::create(Base, S, O);
-  if (!E) {
-    ADD_FAILURE() << llvm::toString(E.takeError());
-    return nullptr;
-  }
-  return std::move(*E);
+  return gevo::test::valueOrFail(gevo::Evaluator::create(Base, S, O));
 }
 
 /// The corpus reduction kernel and its tests dir, for Evaluator tests.
 class ReductionFixture : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Diag;
-    Base = llvm::parseIRFile(GEVO_CORPUS_DIR "/reduction.ll", Diag, Ctx);
-    ASSERT_TRUE(Base) << Diag.getMessage().str();
+    Base = gevo::test::parseTestIRFile(GEVO_CORPUS_DIR "/reduction.ll", Ctx);
+    ASSERT_TRUE(Base);
     auto S = gevo::loadSpec(GEVO_CORPUS_SOURCE_DIR "/tests/reduction");
     ASSERT_TRUE(bool(S)) << llvm::toString(S.takeError());
     TheSpec = std::move(*S);

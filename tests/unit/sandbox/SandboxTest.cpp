@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ValueOrFail.h"
+
 #include "gevo/harness/Sandbox.h"
 
 #include <gtest/gtest.h>
@@ -103,12 +105,8 @@ std::string handle(std::string_view R) {
 }
 
 std::unique_ptr<Sandbox> startPool(SandboxOptions O) {
-  auto Box = Sandbox::start([] { return JobHandler(handle); }, O);
-  if (!Box) {
-    ADD_FAILURE() << llvm::toString(Box.takeError());
-    return nullptr;
-  }
-  return std::move(*Box);
+  return gevo::test::valueOrFail(
+      Sandbox::start([] { return JobHandler(handle); }, O));
 }
 
 SandboxOptions smallOptions(unsigned Workers = 1) {

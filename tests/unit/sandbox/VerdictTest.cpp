@@ -15,8 +15,6 @@
 #include "gevo/harness/Evaluator.h"
 
 #include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <gtest/gtest.h>
@@ -115,9 +113,8 @@ TEST(Verdict, ADriversErrorIsBoundedByTheBasesOnTheSameCase) {
 class ScheduleVerdict : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Diag;
-    Base = llvm::parseIRFile(GEVO_RACES_IR, Diag, Ctx);
-    ASSERT_TRUE(Base) << Diag.getMessage().str();
+    Base = gevo::test::parseTestIRFile(GEVO_RACES_IR, Ctx);
+    ASSERT_TRUE(Base);
     Racy = llvm::CloneModule(*Base);
     Racy->getFunction("other_block_sum")->setName("race_free");
     Racy->getFunction("reads_other_block")->setName("other_block_sum");

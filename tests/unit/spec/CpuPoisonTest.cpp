@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ParseIR.h"
+
 #include "gevo/harness/DriverHost.h"
 #include "gevo/harness/Poison.h"
 #include "gevo/harness/TargetDevice.h"
@@ -14,8 +16,6 @@
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <gtest/gtest.h>
 
@@ -40,9 +40,8 @@ std::string partialSums(unsigned Count, const std::string &Init) {
 class CpuPoison : public ::testing::Test {
 protected:
   void SetUp() override {
-    llvm::SMDiagnostic Diag;
-    Base = llvm::parseIRFile(GEVO_CORPUS_DIR "/reduction.ll", Diag, Ctx);
-    ASSERT_TRUE(Base) << Diag.getMessage().str();
+    Base = gevo::test::parseTestIRFile(GEVO_CORPUS_DIR "/reduction.ll", Ctx);
+    ASSERT_TRUE(Base);
     cpu::Options O;
     O.ParallelBlocks = false;
     auto D = cpu::CpuPlanDevice::create(*Base, O);

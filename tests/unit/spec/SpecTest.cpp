@@ -60,6 +60,23 @@ std::string exampleWith(const std::string &From, const std::string &To) {
   return S.replace(At, From.size(), To);
 }
 
+/// The example with the first case's outputs \p List (a JSON array).
+std::string withOutputs(const std::string &List) {
+  return exampleWith("\"outputs\": [\"in\"]", "\"outputs\": " + List);
+}
+
+/// The example with \p Field added to the held-out case.
+std::string withHeldOutField(const std::string &Field) {
+  return exampleWith("\"name\": \"large\",",
+                     "\"name\": \"large\", " + Field + ",");
+}
+
+/// The example with \p Field added to the held-out case's launch.
+std::string withHeldOutLaunchField(const std::string &Field) {
+  return exampleWith("\"grid\": 1, \"block\": 4,",
+                     "\"grid\": 1, \"block\": 4, " + Field + ",");
+}
+
 TEST(Spec, TheWorkedExampleParses) {
   Spec S = parseOk(Example);
   ASSERT_EQ(S.Cases.size(), 1u);
@@ -91,9 +108,8 @@ TEST(Spec, TheWorkedExampleParses) {
 }
 
 TEST(Spec, OutputsAreNamesOrObjectsWithAComparison) {
-  Spec S = parseOk(exampleWith(
-      "\"outputs\": [\"in\"]",
-      R"("outputs": ["in", {"buffer": "out", "compare": "multiset"},
+  Spec S =
+      parseOk(withOutputs(R"(["in", {"buffer": "out", "compare": "multiset"},
                     {"buffer": "coef", "count": "flag"},
                     {"buffer": "in", "compare": "elementwise"}])"));
   const std::vector<OutputSpec> &O = S.Cases[0].Outputs;
@@ -110,8 +126,7 @@ TEST(Spec, OutputsAreNamesOrObjectsWithAComparison) {
 }
 
 TEST(Spec, ACaseMayRunOnTheCpuGateOrTheGpuOnly) {
-  Spec S = parseOk(exampleWith("\"name\": \"large\",",
-                               "\"name\": \"large\", \"target\": \"gpu\","));
+  Spec S = parseOk(withHeldOutField(R"("target": "gpu")"));
   EXPECT_EQ(S.Cases[0].Where, CaseTarget::Both);
   EXPECT_EQ(S.HeldOut[0].Where, CaseTarget::Gpu);
   EXPECT_TRUE(casesFor(S, /*Gpu=*/false).HeldOut.empty());
@@ -121,16 +136,14 @@ TEST(Spec, ACaseMayRunOnTheCpuGateOrTheGpuOnly) {
 }
 
 TEST(Spec, ALaunchMayBeCooperative) {
-  Spec S = parseOk(exampleWith("\"grid\": 1, \"block\": 4,",
-                               "\"grid\": 1, \"block\": 4, \"cooperative\": true,"));
+  Spec S = parseOk(withHeldOutLaunchField(R"("cooperative": true)"));
   EXPECT_TRUE(S.HeldOut[0].Steps[0].Cooperative);
   EXPECT_FALSE(S.Cases[0].Steps[1].Body[0].Cooperative);
 }
 
 TEST(Spec, BadInputsNameTheFileAndTheField) {
   const std::pair<std::string, std::string> Cases[] = {
-      {exampleWith("\"grid\": 1, \"block\": 4,",
-                   "\"grid\": 1, \"block\": 4, \"cooperative\": 1,"),
+      {withHeldOutLaunchField(R"("cooperative": 1)"),
        "heldout[0].steps[0].cooperative: expected true or false"},
       {exampleWith("[\"in\", \"out\", {\"i32\"", "[\"in\", \"outt\", {\"i32\""),
        "t/spec.json: cases[0].steps[1].steps[0].args[1]: unknown buffer 'outt'"},
@@ -147,30 +160,24 @@ TEST(Spec, BadInputsNameTheFileAndTheField) {
       {exampleWith("{\"counter\": \"it\"}", "{\"counter\": \"jt\"}"),
        "no enclosing loop has a counter named 'jt'"},
       {exampleWith("\"max_abs\"", "\"max_abz\""), "unknown metric 'max_abz'"},
-      {exampleWith("\"name\": \"large\",", "\"name\": \"large\", \"target\": 1,"),
-       "heldout[0].target:"},
-      {exampleWith("\"name\": \"large\",", "\"name\": \"large\", \"target\": \"tpu\","),
+      {withHeldOutField(R"("target": 1)"), "heldout[0].target:"},
+      {withHeldOutField(R"("target": "tpu")"),
        "heldout[0].target: expected \"cpu\", \"gpu\" or \"both\", got 'tpu'"},
-      {exampleWith("\"outputs\": [\"in\"]",
-                   "\"outputs\": [{\"buffer\": \"in\", \"compare\": \"sorted\"}]"),
+      {withOutputs(R"([{"buffer": "in", "compare": "sorted"}])"),
        "cases[0].outputs[0].compare: unknown comparison 'sorted' (expected "
        "elementwise, multiset)"},
-      {exampleWith("\"outputs\": [\"in\"]",
-                   "\"outputs\": [{\"buffer\": \"in\", \"count\": \"coef\"}]"),
+      {withOutputs(R"([{"buffer": "in", "count": "coef"}])"),
        "cases[0].outputs[0].count: buffer 'coef' is f32; a count needs an "
        "integer type"},
-      {exampleWith("\"outputs\": [\"in\"]",
-                   "\"outputs\": [{\"buffer\": \"in\", \"count\": \"n\"}]"),
+      {withOutputs(R"([{"buffer": "in", "count": "n"}])"),
        "cases[0].outputs[0].count: unknown buffer 'n'"},
-      {exampleWith("\"outputs\": [\"in\"]",
-                   "\"outputs\": [{\"buffer\": \"flag\", \"count\": \"flag\"}]"),
+      {withOutputs(R"([{"buffer": "flag", "count": "flag"}])"),
        "cases[0].outputs[0].count: an output cannot be its own count"},
-      {exampleWith("\"outputs\": [\"in\"]",
-                   "\"outputs\": [{\"buffer\": \"in\", \"sort\": true}]"),
+      {withOutputs(R"([{"buffer": "in", "sort": true}])"),
        "cases[0].outputs[0].sort: unknown field 'sort'"},
-      {exampleWith("\"outputs\": [\"in\"]", "\"outputs\": [{\"count\": \"flag\"}]"),
+      {withOutputs(R"([{"count": "flag"}])"),
        "cases[0].outputs[0]: missing field 'buffer'"},
-      {exampleWith("\"outputs\": [\"in\"]", "\"outputs\": [7]"),
+      {withOutputs(R"([7])"),
        "cases[0].outputs[0]: expected a buffer name or {\"buffer\", "
        "\"compare\", \"count\"}"},
       {exampleWith("\"name\": \"large\"", "\"name\": \"small\""),

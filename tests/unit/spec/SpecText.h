@@ -2,6 +2,8 @@
 #ifndef GEVO_TESTS_SPEC_SPECTEXT_H
 #define GEVO_TESTS_SPEC_SPECTEXT_H
 
+#include "ValueOrFail.h"
+
 #include "gevo/harness/Spec.h"
 
 #include <gtest/gtest.h>
@@ -12,12 +14,7 @@ namespace gevo::test {
 
 /// Text parsed as "t/spec.json" in \p Dir; a failure is a test failure.
 inline Spec parseOk(const std::string &Text, const std::string &Dir = ".") {
-  auto S = parseSpec(Text, "t/spec.json", Dir);
-  if (!S) {
-    ADD_FAILURE() << llvm::toString(S.takeError());
-    return Spec();
-  }
-  return *S;
+  return valueOrFail(parseSpec(Text, "t/spec.json", Dir));
 }
 
 /// The error Text gives as "t/spec.json"; parsing must fail.

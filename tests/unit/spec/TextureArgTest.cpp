@@ -57,33 +57,33 @@ TEST(TextureArg, ParsesEveryField) {
 }
 
 TEST(TextureArg, RefusesWhatCudaRefuses) {
-  auto Err = [](const std::string &Arg) { return parseErr(withArg(Arg)); };
+  const std::pair<const char *, const char *> Cases[] = {
+      {R"({"texture": "imgg", "dims": 4})", ".texture: unknown buffer 'imgg'"},
+      {R"({"texture": "img", "dims": [8, 8]})",
+       ".dims: buffer 'img' holds 128 bytes, the texture needs 256"},
+      {R"({"texture": "img", "dims": [1, 1, 1, 1]})",
+       ".dims: expected 1 to 3 dimensions"},
+      {R"({"texture": "img", "dims": 4, "channels": 3})",
+       ".channels: expected 1, 2 or 4 channels"},
+      {R"({"texture": "img", "dims": 4, "format": "f64"})",
+       ".format: unknown format 'f64' (expected f32, f16, s32, u32, s16, u16, "
+       "s8 or u8)"},
+      {R"({"texture": "raw", "dims": 4, "filter": "linear"})",
+       ".filter: linear filtering needs float results: a float format or "
+       "\"read\": \"normalized_float\""},
+      {R"({"texture": "img", "dims": 4, "read": "normalized_float"})",
+       ".read: normalized_float reads 8- and 16-bit integer formats, not f32"},
+      {R"({"texture": "img", "dims": 4, "address": "wrap"})",
+       ".address: address mode 'wrap' needs \"normalized_coords\": true (as "
+       "in CUDA)"},
+      {R"({"texture": "img", "dims": [4, 2], "address": ["clamp"]})",
+       ".address: expected one address mode, or 2 (one per dimension)"},
+      {R"({"surface": "img", "dims": 4, "filter": "point"})",
+       ".filter: unknown field 'filter'"},
+  };
   const std::string At = "t/spec.json: cases[0].steps[0].args[0]";
-  EXPECT_EQ(Err(R"({"texture": "imgg", "dims": 4})"),
-            At + ".texture: unknown buffer 'imgg'");
-  EXPECT_EQ(Err(R"({"texture": "img", "dims": [8, 8]})"),
-            At + ".dims: buffer 'img' holds 128 bytes, the texture needs 256");
-  EXPECT_EQ(Err(R"({"texture": "img", "dims": [1, 1, 1, 1]})"),
-            At + ".dims: expected 1 to 3 dimensions");
-  EXPECT_EQ(Err(R"({"texture": "img", "dims": 4, "channels": 3})"),
-            At + ".channels: expected 1, 2 or 4 channels");
-  EXPECT_EQ(Err(R"({"texture": "img", "dims": 4, "format": "f64"})"),
-            At + ".format: unknown format 'f64' (expected f32, f16, s32, "
-                 "u32, s16, u16, s8 or u8)");
-  EXPECT_EQ(Err(R"({"texture": "raw", "dims": 4, "filter": "linear"})"),
-            At + ".filter: linear filtering needs float results: a float "
-                 "format or \"read\": \"normalized_float\"");
-  EXPECT_EQ(Err(R"({"texture": "img", "dims": 4, "read": "normalized_float"})"),
-            At + ".read: normalized_float reads 8- and 16-bit integer "
-                 "formats, not f32");
-  EXPECT_EQ(Err(R"({"texture": "img", "dims": 4, "address": "wrap"})"),
-            At + ".address: address mode 'wrap' needs \"normalized_coords\": "
-                 "true (as in CUDA)");
-  EXPECT_EQ(Err(R"({"texture": "img", "dims": [4, 2], "address": ["clamp"]})"),
-            At + ".address: expected one address mode, or 2 (one per "
-                 "dimension)");
-  EXPECT_EQ(Err(R"({"surface": "img", "dims": 4, "filter": "point"})"),
-            At + ".filter: unknown field 'filter'");
+  for (const auto &[Arg, Want] : Cases)
+    EXPECT_EQ(parseErr(withArg(Arg)), At + Want);
 }
 
 /// A FakeDevice that makes texture objects: each creation and destruction
