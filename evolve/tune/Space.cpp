@@ -4,6 +4,8 @@
 
 #include "TuneError.h"
 
+#include "gevo/support/EnumNames.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -15,17 +17,12 @@ namespace gevo::evolve::tune {
 using nlohmann::json;
 
 const char *kindName(ParamKind K) {
-  switch (K) {
-  case ParamKind::Factorization:
-    return "factorization";
-  case ParamKind::Permutation:
-    return "permutation";
-  case ParamKind::Discrete:
-    return "discrete";
-  case ParamKind::Categorical:
-    return "categorical";
-  }
-  return "?";
+  static constexpr EnumName<ParamKind> Names[] = {
+      {ParamKind::Factorization, "factorization"},
+      {ParamKind::Permutation, "permutation"},
+      {ParamKind::Discrete, "discrete"},
+      {ParamKind::Categorical, "categorical"}};
+  return nameOf(Names, K);
 }
 
 namespace {
