@@ -267,22 +267,26 @@ std::optional<Config> Space::parse(const json &J) const {
   return C;
 }
 
-std::vector<double> Space::features(const Config &C) const {
+namespace {
+/// Each parameter's numbers Of its value in C, concatenated.
+std::vector<double>
+concatenated(const std::vector<Param> &Params, const Config &C,
+             const std::vector<double> &(Param::*Of)(uint32_t) const) {
   std::vector<double> Out;
   for (size_t I = 0; I < Params.size(); ++I) {
-    const auto &F = Params[I].features(C[I]);
+    const auto &F = (Params[I].*Of)(C[I]);
     Out.insert(Out.end(), F.begin(), F.end());
   }
   return Out;
 }
+} // namespace
+
+std::vector<double> Space::features(const Config &C) const {
+  return concatenated(Params, C, &Param::features);
+}
 
 std::vector<double> Space::raw(const Config &C) const {
-  std::vector<double> Out;
-  for (size_t I = 0; I < Params.size(); ++I) {
-    const auto &F = Params[I].raw(C[I]);
-    Out.insert(Out.end(), F.begin(), F.end());
-  }
-  return Out;
+  return concatenated(Params, C, &Param::raw);
 }
 
 size_t Space::featureWidth() const {
