@@ -2,10 +2,12 @@
 
 #include "gevo/harness/Status.h"
 
+#include "gevo/support/EnumNames.h"
+
 namespace gevo {
 
 namespace {
-constexpr std::pair<Status, std::string_view> Names[] = {
+constexpr EnumName<Status> Names[] = {
     {Status::Ok, "ok"},
     {Status::WrongOutput, "wrong_output"},
     {Status::CompileFail, "compile_fail"},
@@ -25,18 +27,10 @@ constexpr std::pair<Status, std::string_view> Names[] = {
 };
 } // namespace
 
-std::string_view statusName(Status S) {
-  for (auto &[St, Name] : Names)
-    if (St == S)
-      return Name;
-  return "unknown";
-}
+std::string_view statusName(Status S) { return nameOf(Names, S, "unknown"); }
 
 std::optional<Status> parseStatus(std::string_view Name) {
-  for (auto &[St, N] : Names)
-    if (N == Name)
-      return St;
-  return std::nullopt;
+  return parseName(Names, Name);
 }
 
 } // namespace gevo

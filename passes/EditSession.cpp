@@ -220,6 +220,22 @@ Error notApplicable(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
 }
 
+bool choosePair(Edit &E, const Instruction &Target, const Instruction &Other) {
+  E.Target = getUid(Target).str();
+  E.Other = getUid(Other).str();
+  return true;
+}
+
+bool samplePair(Rng &R, Edit &E, const std::vector<Instruction *> &Targets,
+                function_ref<Instruction *(Instruction &)> PartnerOf) {
+  for (unsigned Try = 0; Try < 16 && !Targets.empty(); ++Try) {
+    Instruction *T = pickOne(R, Targets);
+    if (Instruction *Partner = PartnerOf(*T))
+      return choosePair(E, *T, *Partner);
+  }
+  return false;
+}
+
 Error lookupPair(EditSession &S, const Edit &E, OtherRole Role,
                  Instruction *&A, Instruction *&B) {
   A = S.lookup(E.Target);

@@ -146,6 +146,18 @@ template <typename T> T *pickOne(Rng &R, const std::vector<T *> &V) {
   return V.empty() ? nullptr : V[R.below(V.size())];
 }
 
+/// Names \p Target and \p Other (their UIDs) as E's two instructions;
+/// true, a sample function's answer once it has chosen them.
+bool choosePair(Edit &E, const llvm::Instruction &Target,
+                const llvm::Instruction &Other);
+
+/// Up to 16 tries of a random target of \p Targets and a partner for it
+/// (\p PartnerOf draws one, nullptr if it has none): the first pair found is
+/// E's (choosePair); false if every try failed.
+bool samplePair(
+    Rng &R, Edit &E, const std::vector<llvm::Instruction *> &Targets,
+    llvm::function_ref<llvm::Instruction *(llvm::Instruction &)> PartnerOf);
+
 /// What an edit's second instruction (E.Other) must be.
 enum class OtherRole { InsertionPoint, Movable };
 

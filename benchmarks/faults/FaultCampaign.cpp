@@ -16,6 +16,7 @@
 #include "gevo/harness/Evaluator.h"
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
+#include "gevo/support/Strings.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -33,7 +34,6 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 using namespace llvm;
 namespace po = boost::program_options;
@@ -192,15 +192,6 @@ bool runKernel(const Target &K, const Campaign &C, Tally &Total) {
   return true;
 }
 
-std::vector<std::string> split(const std::string &List) {
-  std::vector<std::string> Names;
-  std::stringstream In(List);
-  for (std::string Name; std::getline(In, Name, ',');)
-    if (!Name.empty())
-      Names.push_back(Name);
-  return Names;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -234,7 +225,7 @@ int main(int argc, char **argv) {
   }
   if (Targets.empty() || !Kernels.empty())
     for (const std::string &Name :
-         Kernels.empty() ? corpusKernels() : split(Kernels))
+         Kernels.empty() ? corpusKernels() : gevo::splitList(Kernels))
       Targets.push_back(corpusTarget(Name));
   bool Ok = true;
   Tally Total;

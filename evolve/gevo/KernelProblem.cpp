@@ -2,44 +2,29 @@
 
 #include "gevo/evolve/KernelProblem.h"
 #include "gevo/evolve/Remote.h"
+#include "gevo/support/EnumNames.h"
 
 #include <chrono>
 
 namespace gevo::evolve {
 
+constexpr EnumName<GevoMode> Modes[] = {{GevoMode::Default, "default"},
+                                        {GevoMode::MultiObjective, "mo"}};
+constexpr EnumName<CostKind> CostKinds[] = {{CostKind::Time, "time"},
+                                            {CostKind::Modeled, "modeled"},
+                                            {CostKind::Count, "count"}};
+
 std::optional<GevoMode> parseMode(const std::string &Name) {
-  if (Name == "default")
-    return GevoMode::Default;
-  if (Name == "mo")
-    return GevoMode::MultiObjective;
-  return std::nullopt;
+  return parseName(Modes, Name);
 }
 
 std::optional<CostKind> parseCostKind(const std::string &Name) {
-  if (Name == "time")
-    return CostKind::Time;
-  if (Name == "modeled")
-    return CostKind::Modeled;
-  if (Name == "count")
-    return CostKind::Count;
-  return std::nullopt;
+  return parseName(CostKinds, Name);
 }
 
-const char *modeName(GevoMode M) {
-  return M == GevoMode::Default ? "default" : "mo";
-}
+const char *modeName(GevoMode M) { return nameOf(Modes, M); }
 
-const char *costKindName(CostKind C) {
-  switch (C) {
-  case CostKind::Time:
-    return "time";
-  case CostKind::Modeled:
-    return "modeled";
-  case CostKind::Count:
-    return "count";
-  }
-  return "";
-}
+const char *costKindName(CostKind C) { return nameOf(CostKinds, C, ""); }
 
 Acceptance acceptance(const KernelObjective &O) {
   return {O.Mode == GevoMode::Default ? 0 : O.ErrorTolerance};

@@ -202,15 +202,6 @@ std::string compareHeader(const CompareSetup &Setup) {
   return OS.str();
 }
 
-std::vector<std::string> splitList(const std::string &S) {
-  std::vector<std::string> Out;
-  std::stringstream SS(S);
-  for (std::string Item; std::getline(SS, Item, ',');)
-    if (!Item.empty())
-      Out.push_back(Item);
-  return Out;
-}
-
 nlohmann::ordered_json trialLine(const LogEntry &L, bool Hib) {
   nlohmann::ordered_json Line;
   Line["config"] = L.Genome;

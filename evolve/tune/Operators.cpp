@@ -4,6 +4,8 @@
 
 #include "TuneError.h"
 
+#include "gevo/support/EnumNames.h"
+
 #include <algorithm>
 #include <cassert>
 #include <map>
@@ -13,16 +15,13 @@ namespace gevo::evolve::tune {
 
 using nlohmann::json;
 
+constexpr EnumName<OperatorKind> OperatorKinds[] = {
+    {OperatorKind::MatMul, "matmul"},
+    {OperatorKind::BatchMatMul, "batch_matmul"},
+    {OperatorKind::Conv2D, "conv2d"}};
+
 const char *operatorKindName(OperatorKind K) {
-  switch (K) {
-  case OperatorKind::MatMul:
-    return "matmul";
-  case OperatorKind::BatchMatMul:
-    return "batch_matmul";
-  case OperatorKind::Conv2D:
-    return "conv2d";
-  }
-  return "?";
+  return nameOf(OperatorKinds, K);
 }
 
 double OperatorShape::flops() const {
@@ -161,15 +160,11 @@ llvm::Error checkShape(const OperatorShape &Op) {
 llvm::Expected<OperatorShape> parseOperator(const std::string &Kind,
                                             const std::string &Size) {
   OperatorShape Op;
-  if (Kind == "matmul")
-    Op.Kind = OperatorKind::MatMul;
-  else if (Kind == "batch_matmul")
-    Op.Kind = OperatorKind::BatchMatMul;
-  else if (Kind == "conv2d")
-    Op.Kind = OperatorKind::Conv2D;
+  if (std::optional<OperatorKind> K = parseName(OperatorKinds, Kind))
+    Op.Kind = *K;
   else
-    return tuneError("unknown operator '" + Kind +
-                     "' (matmul, batch_matmul, conv2d)");
+    return tuneError("unknown operator '" + Kind + "' (" +
+                     nameList(OperatorKinds) + ")");
   llvm::Expected<Sizes> Resolved = resolveSizes(Op.Kind, Size, Op.Name);
   if (!Resolved)
     return Resolved.takeError();

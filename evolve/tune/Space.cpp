@@ -4,6 +4,8 @@
 
 #include "TuneError.h"
 
+#include "gevo/support/EnumNames.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -15,17 +17,12 @@ namespace gevo::evolve::tune {
 using nlohmann::json;
 
 const char *kindName(ParamKind K) {
-  switch (K) {
-  case ParamKind::Factorization:
-    return "factorization";
-  case ParamKind::Permutation:
-    return "permutation";
-  case ParamKind::Discrete:
-    return "discrete";
-  case ParamKind::Categorical:
-    return "categorical";
-  }
-  return "?";
+  static constexpr EnumName<ParamKind> Names[] = {
+      {ParamKind::Factorization, "factorization"},
+      {ParamKind::Permutation, "permutation"},
+      {ParamKind::Discrete, "discrete"},
+      {ParamKind::Categorical, "categorical"}};
+  return nameOf(Names, K);
 }
 
 namespace {
@@ -270,22 +267,26 @@ std::optional<Config> Space::parse(const json &J) const {
   return C;
 }
 
-std::vector<double> Space::features(const Config &C) const {
+namespace {
+/// Each parameter's numbers Of its value in C, concatenated.
+std::vector<double>
+concatenated(const std::vector<Param> &Params, const Config &C,
+             const std::vector<double> &(Param::*Of)(uint32_t) const) {
   std::vector<double> Out;
   for (size_t I = 0; I < Params.size(); ++I) {
-    const auto &F = Params[I].features(C[I]);
+    const auto &F = (Params[I].*Of)(C[I]);
     Out.insert(Out.end(), F.begin(), F.end());
   }
   return Out;
 }
+} // namespace
+
+std::vector<double> Space::features(const Config &C) const {
+  return concatenated(Params, C, &Param::features);
+}
 
 std::vector<double> Space::raw(const Config &C) const {
-  std::vector<double> Out;
-  for (size_t I = 0; I < Params.size(); ++I) {
-    const auto &F = Params[I].raw(C[I]);
-    Out.insert(Out.end(), F.begin(), F.end());
-  }
-  return Out;
+  return concatenated(Params, C, &Param::raw);
 }
 
 size_t Space::featureWidth() const {

@@ -15,6 +15,8 @@
 #include "Retarget.h"
 #include "Runtime.h"
 
+#include "gevo/support/EnumNames.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -25,6 +27,15 @@ namespace gevo::cpu {
 namespace {
 
 Error unsupported(StringRef Name) { return unsupportedIntrinsic("cpu", Name); }
+
+constexpr EnumName<ShuffleMode> ShuffleModes[] = {{ShuffleMode::Idx, "idx"},
+                                                  {ShuffleMode::Up, "up"},
+                                                  {ShuffleMode::Down, "down"},
+                                                  {ShuffleMode::Bfly, "bfly"}};
+constexpr EnumName<VoteMode> VoteModes[] = {{VoteMode::All, "all.sync"},
+                                            {VoteMode::Any, "any.sync"},
+                                            {VoteMode::Uni, "uni.sync"},
+                                            {VoteMode::Ballot, "ballot.sync"}};
 
 class NvvmLowering {
 public:
@@ -173,33 +184,23 @@ Value *NvvmLowering::lowerBarrier(IRBuilder<> &B, CallInst &CI,
 Expected<Value *> NvvmLowering::lowerShuffle(IRBuilder<> &B, CallInst &CI,
                                              StringRef Form) {
   auto [ModeName, TypeName] = Form.split('.');
-  unsigned Mode = StringSwitch<unsigned>(ModeName)
-                      .Case("idx", unsigned(ShuffleMode::Idx))
-                      .Case("up", unsigned(ShuffleMode::Up))
-                      .Case("down", unsigned(ShuffleMode::Down))
-                      .Case("bfly", unsigned(ShuffleMode::Bfly))
-                      .Default(~0u);
-  if (Mode == ~0u || (TypeName != "i32" && TypeName != "f32"))
+  std::optional<ShuffleMode> Mode = parseName(ShuffleModes, ModeName);
+  if (!Mode || (TypeName != "i32" && TypeName != "f32"))
     return unsupported(CI.getCalledFunction()->getName());
   Value *Val = B.CreateBitCast(CI.getArgOperand(1), B.getInt32Ty());
   Value *R = B.CreateCall(Ctx.runtime(GEVO_RT_SHFL),
-                          {B.getInt32(Mode), CI.getArgOperand(0), Val,
-                           CI.getArgOperand(2), CI.getArgOperand(3)});
+                          {B.getInt32(unsigned(*Mode)), CI.getArgOperand(0),
+                           Val, CI.getArgOperand(2), CI.getArgOperand(3)});
   return B.CreateBitCast(R, CI.getType());
 }
 
 Expected<Value *> NvvmLowering::lowerVote(IRBuilder<> &B, CallInst &CI,
                                           StringRef Form) {
-  unsigned Mode = StringSwitch<unsigned>(Form)
-                      .Case("all.sync", unsigned(VoteMode::All))
-                      .Case("any.sync", unsigned(VoteMode::Any))
-                      .Case("uni.sync", unsigned(VoteMode::Uni))
-                      .Case("ballot.sync", unsigned(VoteMode::Ballot))
-                      .Default(~0u);
-  if (Mode == ~0u)
+  std::optional<VoteMode> Mode = parseName(VoteModes, Form);
+  if (!Mode)
     return unsupported(CI.getCalledFunction()->getName());
   Value *Pred = B.CreateZExt(CI.getArgOperand(1), B.getInt32Ty());
-  return B.CreateZExtOrTrunc(vote(B, VoteMode(Mode), CI.getArgOperand(0), Pred),
+  return B.CreateZExtOrTrunc(vote(B, *Mode, CI.getArgOperand(0), Pred),
                              CI.getType());
 }
 

@@ -17,6 +17,8 @@
 
 #include "Nvvm.h"
 
+#include "gevo/support/EnumNames.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -28,32 +30,21 @@ using namespace llvm;
 namespace gevo::cpu {
 namespace {
 
+constexpr EnumName<MatrixShape> Shapes[] = {
+    {MatrixShape::M16N16K16, "m16n16k16"}, {MatrixShape::M32N8K16, "m32n8k16"},
+    {MatrixShape::M8N32K16, "m8n32k16"},   {MatrixShape::M16N16K8, "m16n16k8"},
+    {MatrixShape::M16N8K16, "m16n8k16"},   {MatrixShape::M16N8K8, "m16n8k8"},
+    {MatrixShape::M16N8K4, "m16n8k4"}};
+constexpr EnumName<MatrixType> Types[] = {{MatrixType::F16, "f16"},
+                                          {MatrixType::BF16, "bf16"},
+                                          {MatrixType::TF32, "tf32"},
+                                          {MatrixType::F32, "f32"}};
+
 std::optional<MatrixShape> parseShape(StringRef S) {
-  auto R = StringSwitch<int>(S)
-               .Case("m16n16k16", int(MatrixShape::M16N16K16))
-               .Case("m32n8k16", int(MatrixShape::M32N8K16))
-               .Case("m8n32k16", int(MatrixShape::M8N32K16))
-               .Case("m16n16k8", int(MatrixShape::M16N16K8))
-               .Case("m16n8k16", int(MatrixShape::M16N8K16))
-               .Case("m16n8k8", int(MatrixShape::M16N8K8))
-               .Case("m16n8k4", int(MatrixShape::M16N8K4))
-               .Default(-1);
-  if (R < 0)
-    return std::nullopt;
-  return MatrixShape(R);
+  return parseName(Shapes, S);
 }
 
-std::optional<MatrixType> parseType(StringRef S) {
-  auto R = StringSwitch<int>(S)
-               .Case("f16", int(MatrixType::F16))
-               .Case("bf16", int(MatrixType::BF16))
-               .Case("tf32", int(MatrixType::TF32))
-               .Case("f32", int(MatrixType::F32))
-               .Default(-1);
-  if (R < 0)
-    return std::nullopt;
-  return MatrixType(R);
-}
+std::optional<MatrixType> parseType(StringRef S) { return parseName(Types, S); }
 
 /// An mma's types after its layouts: "DTYPE.CTYPE" for f16 inputs, "bf16"
 /// or "tf32" (f32 C and D) otherwise.

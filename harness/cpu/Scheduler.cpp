@@ -5,6 +5,7 @@
 #include "Warp.h"
 
 #include "gevo/harness/Poison.h"
+#include "gevo/support/EnumNames.h"
 
 #include <memory>
 
@@ -46,29 +47,23 @@ const CheckedRange *findRange(llvm::ArrayRef<CheckedRange> Ranges,
 namespace {
 
 std::string faultMessage(uint32_t Code) {
+  static constexpr EnumName<Status> Messages[] = {
+      {Status::OobRead, "out-of-bounds read"},
+      {Status::OobWrite, "out-of-bounds write"},
+      {Status::Timeout, "step budget exhausted"},
+      {Status::ArithTrap, "integer division by zero or overflow"},
+      {Status::Misaligned, "misaligned address: an access whose address is "
+                           "not a multiple of its size (a GPU faults on it)"},
+      // the local-memory check (LocalChecks.cpp)
+      {Status::Uninitialized, "(local memory): the load reads bytes of the "
+                              "thread's local memory that it has not written"}};
   if (Code & TextureFault)
     return textureFaultMessage(Code);
   if (Code == TrapFault)
     return "the kernel trapped: __trap(), a failed assert(), a trap "
            "instruction or unreachable code was reached";
-  switch (Status(Code)) {
-  case Status::OobRead:
-    return "out-of-bounds read";
-  case Status::OobWrite:
-    return "out-of-bounds write";
-  case Status::Timeout:
-    return "step budget exhausted";
-  case Status::ArithTrap:
-    return "integer division by zero or overflow";
-  case Status::Misaligned:
-    return "misaligned address: an access whose address is not a multiple "
-           "of its size (a GPU faults on it)";
-  case Status::Uninitialized: // the local-memory check (LocalChecks.cpp)
-    return "(local memory): the load reads bytes of the thread's local "
-           "memory that it has not written";
-  default:
-    return "stack overflow: recursion too deep or alloca too large";
-  }
+  return nameOf(Messages, Status(Code),
+                "stack overflow: recursion too deep or alloca too large");
 }
 
 /// A larger budget is this one: the cost counters (nuw adds) can then never

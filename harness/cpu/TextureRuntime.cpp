@@ -22,6 +22,7 @@
 #include "Scheduler.h"
 
 #include "gevo/harness/cpu/Texture.h"
+#include "gevo/support/EnumNames.h"
 
 #include <cstring>
 
@@ -53,23 +54,21 @@ bool checked(ThreadContext &T, uintptr_t Addr, uint64_t Bytes, bool Write,
 } // namespace
 
 const char *textureFaultMessage(uint32_t Code) {
-  switch (TextureFaultKind((Code >> 4) & 15)) {
-  case TextureFaultKind::BadHandle:
-    return "a texture or surface instruction's handle is no live object of "
-           "its kind (a texture or surface argument of the launch)";
-  case TextureFaultKind::Geometry:
-    return "a texture or surface instruction of other dimensions than its "
-           "object's";
-  case TextureFaultKind::OutOfRange:
-    return "a surface access outside the surface (boundary mode trap)";
-  case TextureFaultKind::Misaligned:
-    return "a surface access at a byte x that is not a multiple of its size";
-  case TextureFaultKind::Stale:
-    return "a texture fetch or surface read of bytes the launch wrote "
-           "before it (undefined on a GPU: the texture cache is not coherent "
-           "within a launch)";
-  }
-  return "texture fault";
+  static constexpr EnumName<TextureFaultKind> Messages[] = {
+      {TextureFaultKind::BadHandle,
+       "a texture or surface instruction's handle is no live object of its "
+       "kind (a texture or surface argument of the launch)"},
+      {TextureFaultKind::Geometry, "a texture or surface instruction of other "
+                                   "dimensions than its object's"},
+      {TextureFaultKind::OutOfRange,
+       "a surface access outside the surface (boundary mode trap)"},
+      {TextureFaultKind::Misaligned,
+       "a surface access at a byte x that is not a multiple of its size"},
+      {TextureFaultKind::Stale,
+       "a texture fetch or surface read of bytes the launch wrote before it "
+       "(undefined on a GPU: the texture cache is not coherent within a "
+       "launch)"}};
+  return nameOf(Messages, TextureFaultKind((Code >> 4) & 15), "texture fault");
 }
 
 TexWords rtTexture(uint64_t Handle, uint32_t Query, uint32_t C0, uint32_t C1,

@@ -6,78 +6,87 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <type_traits>
+
 namespace gevo {
 
 using sandbox::WireReader;
 using sandbox::WireWriter;
 
 namespace {
-Status readStatus(WireReader &R) {
-  uint64_t S = R.u64();
-  return S < NumStatuses ? Status(S) : Status::Crash;
+/// Every field of a case, in wire order, shown to F (an Encoder or a
+/// Decoder): the one list both directions follow.
+template <typename IO, typename Case> void caseFields(IO &F, Case &C) {
+  F(C.Name, C.S, C.Message, C.FaultUid, C.OtherUid, C.Error, C.Identical,
+    C.Seconds, C.Runs, C.Spread, C.ModeledCost, C.ModeledSeconds);
 }
+
+/// Every field of a VariantEval, in wire order, its cases in the middle.
+template <typename IO, typename Eval> void evalFields(IO &F, Eval &V) {
+  F(V.S, V.Message);
+  F.cases(V.Cases);
+  F(V.Seconds, V.ModeledCost, V.ModeledSeconds, V.Error, V.Identical,
+    V.JitSeconds, V.MeasuredSeconds, V.NearestBaseSeconds, V.Gated);
+}
+
+/// Writes the fields it is shown: strings with their length, doubles by
+/// their bits, statuses, counts and flags as u64.
+struct Encoder {
+  WireWriter W;
+  template <typename... T> void operator()(const T &...Fields) {
+    (put(Fields), ...);
+  }
+  void cases(const std::vector<CaseEval> &Cases) {
+    W.u64(Cases.size());
+    for (const CaseEval &C : Cases)
+      caseFields(*this, C);
+  }
+
+private:
+  void put(const std::string &S) { W.str(S); }
+  void put(double D) { W.f64(D); }
+  void put(Status S) { W.u64(uint64_t(S)); }
+  template <typename Int> void put(Int N) {
+    static_assert(std::is_integral_v<Int>, "a count or a flag");
+    W.u64(uint64_t(N));
+  }
+};
+
+/// Reads back what Encoder wrote, field by field in the same order; a
+/// status out of range reads as Crash.
+struct Decoder {
+  WireReader R;
+  template <typename... T> void operator()(T &...Fields) { (get(Fields), ...); }
+  void cases(std::vector<CaseEval> &Cases) {
+    Cases.resize(R.count(64));
+    for (CaseEval &C : Cases)
+      caseFields(*this, C);
+  }
+
+private:
+  void get(std::string &S) { S = R.str(); }
+  void get(double &D) { D = R.f64(); }
+  void get(Status &S) {
+    uint64_t N = R.u64();
+    S = N < NumStatuses ? Status(N) : Status::Crash;
+  }
+  template <typename Int> void get(Int &N) {
+    static_assert(std::is_integral_v<Int>, "a count or a flag");
+    N = Int(R.u64());
+  }
+};
 } // namespace
 
 std::string encodeVariantEval(const VariantEval &V) {
-  WireWriter W;
-  W.u64(uint64_t(V.S));
-  W.str(V.Message);
-  W.u64(V.Cases.size());
-  for (const CaseEval &C : V.Cases) {
-    W.str(C.Name);
-    W.u64(uint64_t(C.S));
-    W.str(C.Message);
-    W.str(C.FaultUid);
-    W.str(C.OtherUid);
-    W.f64(C.Error);
-    W.u64(C.Identical);
-    W.f64(C.Seconds);
-    W.u64(C.Runs);
-    W.f64(C.Spread);
-    W.u64(C.ModeledCost);
-    W.f64(C.ModeledSeconds);
-  }
-  W.f64(V.Seconds);
-  W.u64(V.ModeledCost);
-  W.f64(V.ModeledSeconds);
-  W.f64(V.Error);
-  W.u64(V.Identical);
-  W.f64(V.JitSeconds);
-  W.f64(V.MeasuredSeconds);
-  W.f64(V.NearestBaseSeconds);
-  W.u64(V.Gated);
-  return W.take();
+  Encoder E;
+  evalFields(E, V);
+  return E.W.take();
 }
 
 bool decodeVariantEval(std::string_view In, VariantEval &V) {
-  WireReader R(In);
-  V.S = readStatus(R);
-  V.Message = R.str();
-  V.Cases.resize(R.count(64));
-  for (CaseEval &C : V.Cases) {
-    C.Name = R.str();
-    C.S = readStatus(R);
-    C.Message = R.str();
-    C.FaultUid = R.str();
-    C.OtherUid = R.str();
-    C.Error = R.f64();
-    C.Identical = R.u64();
-    C.Seconds = R.f64();
-    C.Runs = unsigned(R.u64());
-    C.Spread = R.f64();
-    C.ModeledCost = R.u64();
-    C.ModeledSeconds = R.f64();
-  }
-  V.Seconds = R.f64();
-  V.ModeledCost = R.u64();
-  V.ModeledSeconds = R.f64();
-  V.Error = R.f64();
-  V.Identical = R.u64();
-  V.JitSeconds = R.f64();
-  V.MeasuredSeconds = R.f64();
-  V.NearestBaseSeconds = R.f64();
-  V.Gated = R.u64();
-  return R.atEnd();
+  Decoder D{WireReader(In)};
+  evalFields(D, V);
+  return D.R.atEnd();
 }
 
 namespace sandbox {

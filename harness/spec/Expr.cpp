@@ -2,11 +2,13 @@
 
 #include "gevo/harness/Expr.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 
 namespace gevo {
 
@@ -201,43 +203,48 @@ private:
     return make(ExprNode::Select, {C, A, ternary()});
   }
 
-  NodePtr compare() {
-    NodePtr L = additive();
-    static const std::pair<const char *, ExprNode::Op> Ops[] = {
-        {"<=", ExprNode::Le}, {">=", ExprNode::Ge}, {"==", ExprNode::Eq},
-        {"!=", ExprNode::Ne}, {"<", ExprNode::Lt},  {">", ExprNode::Gt}};
+  /// An operator's token and its node.
+  using OpToken = std::pair<const char *, ExprNode::Op>;
+
+  /// The operator of Ops that comes next, eaten (the first that eats), if any.
+  std::optional<ExprNode::Op> eatOne(llvm::ArrayRef<OpToken> Ops) {
     for (auto [Tok, O] : Ops)
       if (eat(Tok))
-        return make(O, {L, additive()});
+        return O;
+    return std::nullopt;
+  }
+
+  NodePtr compare() {
+    static const OpToken Ops[] = {{"<=", ExprNode::Le}, {">=", ExprNode::Ge},
+                                  {"==", ExprNode::Eq}, {"!=", ExprNode::Ne},
+                                  {"<", ExprNode::Lt},  {">", ExprNode::Gt}};
+    NodePtr L = additive();
+    if (std::optional<ExprNode::Op> O = eatOne(Ops))
+      return make(*O, {L, additive()});
+    return L;
+  }
+
+  /// Operand (op Operand)*, left-associative, over the operators Ops.
+  NodePtr leftAssociative(NodePtr (Parser::*Operand)(),
+                          llvm::ArrayRef<OpToken> Ops) {
+    NodePtr L = (this->*Operand)();
+    while (L)
+      if (std::optional<ExprNode::Op> O = eatOne(Ops))
+        L = make(*O, {L, (this->*Operand)()});
+      else
+        break;
     return L;
   }
 
   NodePtr additive() {
-    NodePtr L = term();
-    while (L) {
-      if (eat("+"))
-        L = make(ExprNode::Add, {L, term()});
-      else if (eat("-"))
-        L = make(ExprNode::Sub, {L, term()});
-      else
-        break;
-    }
-    return L;
+    static const OpToken Ops[] = {{"+", ExprNode::Add}, {"-", ExprNode::Sub}};
+    return leftAssociative(&Parser::term, Ops);
   }
 
   NodePtr term() {
-    NodePtr L = unary();
-    while (L) {
-      if (eat("*"))
-        L = make(ExprNode::Mul, {L, unary()});
-      else if (eat("/"))
-        L = make(ExprNode::Div, {L, unary()});
-      else if (eat("%"))
-        L = make(ExprNode::Mod, {L, unary()});
-      else
-        break;
-    }
-    return L;
+    static const OpToken Ops[] = {
+        {"*", ExprNode::Mul}, {"/", ExprNode::Div}, {"%", ExprNode::Mod}};
+    return leftAssociative(&Parser::unary, Ops);
   }
 
   NodePtr unary() {

@@ -3,6 +3,8 @@
 #include "gevo/harness/Spec.h"
 #include "SpecJson.h"
 
+#include "gevo/support/EnumNames.h"
+
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -14,6 +16,15 @@
 using json = nlohmann::ordered_json;
 
 namespace gevo {
+
+constexpr EnumName<Metric> Metrics[] = {
+    {Metric::Exact, "exact"},
+    {Metric::MaxAbs, "max_abs"},
+    {Metric::MaxRel, "max_rel"},
+    {Metric::MismatchFraction, "mismatch_fraction"},
+    {Metric::Driver, "driver"}};
+
+const char *metricName(Metric M) { return nameOf(Metrics, M); }
 
 namespace {
 
@@ -67,23 +78,15 @@ Params evalParams(const ParamDefs &Defs, const Params &Fixed) {
 Tolerance parseTolerance(const Field &F, bool DriverCase) {
   F.allowOnly({"metric", "max"});
   Tolerance T;
-  std::string M = F.at("metric").str();
-  if (M == "exact")
-    T.M = Metric::Exact;
-  else if (M == "max_abs")
-    T.M = Metric::MaxAbs;
-  else if (M == "max_rel")
-    T.M = Metric::MaxRel;
-  else if (M == "mismatch_fraction")
-    T.M = Metric::MismatchFraction;
-  else if (M == "driver" && DriverCase)
-    T.M = Metric::Driver;
-  else if (M == "driver")
-    F.at("metric").fail("the 'driver' metric needs a driver case");
-  else
-    F.at("metric").fail("unknown metric '" + M +
-                        "' (expected exact, max_abs, max_rel, "
-                        "mismatch_fraction, driver)");
+  Field Name = F.at("metric");
+  std::string M = Name.str();
+  std::optional<Metric> Parsed = parseName(Metrics, M);
+  if (!Parsed)
+    Name.fail("unknown metric '" + M + "' (expected " + nameList(Metrics) +
+              ")");
+  if (*Parsed == Metric::Driver && !DriverCase)
+    Name.fail("the 'driver' metric needs a driver case");
+  T.M = *Parsed;
   if (T.M != Metric::Exact)
     T.Max = F.at("max").number();
   return T;

@@ -2,6 +2,8 @@
 
 #include "SpecJson.h"
 
+#include "gevo/support/EnumNames.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -13,7 +15,7 @@
 namespace gevo {
 
 namespace {
-const std::pair<ElemType, const char *> TypeNames[] = {
+constexpr EnumName<ElemType> TypeNames[] = {
     {ElemType::I8, "i8"},   {ElemType::U8, "u8"},   {ElemType::I32, "i32"},
     {ElemType::U32, "u32"}, {ElemType::I64, "i64"}, {ElemType::U64, "u64"},
     {ElemType::F32, "f32"}, {ElemType::F64, "f64"},
@@ -34,30 +36,9 @@ size_t elemSize(ElemType T) {
   }
 }
 
-const char *elemTypeName(ElemType T) {
-  for (auto &[Ty, Name] : TypeNames)
-    if (Ty == T)
-      return Name;
-  return "?";
-}
+const char *elemTypeName(ElemType T) { return nameOf(TypeNames, T); }
 
 bool isFloat(ElemType T) { return T == ElemType::F32 || T == ElemType::F64; }
-
-const char *metricName(Metric M) {
-  switch (M) {
-  case Metric::Exact:
-    return "exact";
-  case Metric::MaxAbs:
-    return "max_abs";
-  case Metric::MaxRel:
-    return "max_rel";
-  case Metric::MismatchFraction:
-    return "mismatch_fraction";
-  case Metric::Driver:
-    return "driver";
-  }
-  return "?";
-}
 
 void Field::fail(const std::string &Msg) const {
   throw SpecError{File + (Path.empty() ? "" : Path + ": ") + Msg};
@@ -123,10 +104,9 @@ uint64_t Field::count() const {
 
 ElemType Field::elemType() const {
   std::string Name = str();
-  for (auto &[T, N] : TypeNames)
-    if (Name == N)
-      return T;
-  fail("unknown type '" + Name + "' (expected i8, u8, i32, u32, i64, u64, f32, f64)");
+  if (std::optional<ElemType> T = parseName(TypeNames, Name))
+    return *T;
+  fail("unknown type '" + Name + "' (expected " + nameList(TypeNames) + ")");
 }
 
 Expr parseExpr(const Field &F, const Params &P,

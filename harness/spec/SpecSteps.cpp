@@ -107,10 +107,13 @@ Expr parseTimes(const Field &F, const Scope &S) {
   return E;
 }
 
-/// Two buffers that must agree in type and size (copy, swap).
-void checkSameShape(const Field &F, const BufferSpec &A, const BufferSpec &B) {
-  if (A.Type != B.Type || A.Count != B.Count)
-    F.fail("'" + A.Name + "' and '" + B.Name + "' differ in type or count");
+/// St's buffers From and To (copy, swap), which must agree in type and size.
+void setBuffers(Step &St, const Field &F, const BufferSpec &From,
+                const BufferSpec &To) {
+  if (From.Type != To.Type || From.Count != To.Count)
+    F.fail("'" + From.Name + "' and '" + To.Name + "' differ in type or count");
+  St.From = From.Name;
+  St.To = To.Name;
 }
 
 Step parseLoop(const Field &F, Scope &S, Step::Kind K) {
@@ -152,9 +155,7 @@ Step parseStep(const Field &F, Scope &S) {
     Field C = F.at("copy");
     C.allowOnly({"from", "to"});
     const BufferSpec &From = S.buffer(C.at("from")), &To = S.buffer(C.at("to"));
-    checkSameShape(C, From, To);
-    St.From = From.Name;
-    St.To = To.Name;
+    setBuffers(St, C, From, To);
   } else if (F.has("fill")) {
     Field C = F.at("fill");
     C.allowOnly({"buffer", "value"});
@@ -166,10 +167,8 @@ Step parseStep(const Field &F, Scope &S) {
     if (C.size() != 2)
       C.fail("expected two buffer names");
     const BufferSpec &A = S.buffer(C.child(0)), &B = S.buffer(C.child(1));
-    checkSameShape(C, A, B);
     St.K = Step::Swap;
-    St.From = A.Name;
-    St.To = B.Name;
+    setBuffers(St, C, A, B);
   } else if (F.has("constant")) {
     Field C = F.at("constant");
     C.allowOnly({"symbol", "buffer"});

@@ -21,12 +21,14 @@
 
 #include "SpecJson.h"
 
+#include "gevo/support/EnumNames.h"
+
 #include <algorithm>
 
 namespace gevo {
 namespace {
 
-const std::pair<TextureSpec::Format, const char *> FormatNames[] = {
+constexpr EnumName<TextureSpec::Format> FormatNames[] = {
     {TextureSpec::F32, "f32"}, {TextureSpec::F16, "f16"},
     {TextureSpec::S32, "s32"}, {TextureSpec::U32, "u32"},
     {TextureSpec::S16, "s16"}, {TextureSpec::U16, "u16"},
@@ -34,18 +36,12 @@ const std::pair<TextureSpec::Format, const char *> FormatNames[] = {
 };
 const char *const AddressNames[] = {"wrap", "clamp", "mirror", "border"};
 
-const char *formatName(TextureSpec::Format F) {
-  for (auto &[Fmt, Name] : FormatNames)
-    if (Fmt == F)
-      return Name;
-  return "?";
-}
+const char *formatName(TextureSpec::Format F) { return nameOf(FormatNames, F); }
 
 TextureSpec::Format parseFormat(const Field &F) {
   std::string Name = F.str();
-  for (auto &[Fmt, N] : FormatNames)
-    if (Name == N)
-      return Fmt;
+  if (std::optional<TextureSpec::Format> Fmt = parseName(FormatNames, Name))
+    return *Fmt;
   F.fail("unknown format '" + Name +
          "' (expected f32, f16, s32, u32, s16, u16, s8 or u8)");
 }

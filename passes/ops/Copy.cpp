@@ -19,9 +19,7 @@ bool sampleCopy(EditSession &S, Rng &R, Edit &E) {
     return false;
   Instruction *Pos =
       pickOne(R, S.collect(isInsertionPoint, Src->getFunction()));
-  E.Target = getUid(*Src).str();
-  E.Other = getUid(*Pos).str();
-  return true;
+  return choosePair(E, *Src, *Pos);
 }
 
 Error applyCopy(EditSession &S, const Edit &E) {

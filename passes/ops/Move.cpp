@@ -30,9 +30,7 @@ bool sampleMove(EditSession &S, Rng &R, Edit &E) {
              I->getFunction()));
   if (!Pos)
     return false;
-  E.Target = getUid(*I).str();
-  E.Other = getUid(*Pos).str();
-  return true;
+  return choosePair(E, *I, *Pos);
 }
 
 Error applyMove(EditSession &S, const Edit &E) {

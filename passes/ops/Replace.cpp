@@ -24,19 +24,13 @@ bool sampleReplace(EditSession &S, Rng &R, Edit &E) {
   for (Instruction *I : Movable)
     if (Groups[{I->getFunction(), I->getType()}].size() > 1)
       Targets.push_back(I);
-  for (unsigned Try = 0; Try < 16 && !Targets.empty(); ++Try) {
-    Instruction *T = pickOne(R, Targets);
+  return samplePair(R, E, Targets, [&](Instruction &T) {
     std::vector<Instruction *> Donors;
-    for (Instruction *D : Groups[{T->getFunction(), T->getType()}])
-      if (D != T && !D->isIdenticalTo(T))
+    for (Instruction *D : Groups[{T.getFunction(), T.getType()}])
+      if (D != &T && !D->isIdenticalTo(&T))
         Donors.push_back(D);
-    if (Instruction *D = pickOne(R, Donors)) {
-      E.Target = getUid(*T).str();
-      E.Other = getUid(*D).str();
-      return true;
-    }
-  }
-  return false;
+    return pickOne(R, Donors);
+  });
 }
 
 Error applyReplace(EditSession &S, const Edit &E) {

@@ -13,22 +13,14 @@ using namespace llvm;
 namespace gevo {
 
 bool sampleSwap(EditSession &S, Rng &R, Edit &E) {
-  std::vector<Instruction *> Movable = S.collect(isMovable);
-  for (unsigned Try = 0; Try < 16 && !Movable.empty(); ++Try) {
-    Instruction *A = pickOne(R, Movable);
-    Instruction *B = pickOne(
-        R, S.collect(
-               [A](const Instruction &I) {
-                 return &I != A && isMovable(I) && !I.isIdenticalTo(A);
-               },
-               A->getFunction()));
-    if (B) {
-      E.Target = getUid(*A).str();
-      E.Other = getUid(*B).str();
-      return true;
-    }
-  }
-  return false;
+  return samplePair(R, E, S.collect(isMovable), [&](Instruction &A) {
+    return pickOne(R, S.collect(
+                          [&A](const Instruction &I) {
+                            return &I != &A && isMovable(I) &&
+                                   !I.isIdenticalTo(&A);
+                          },
+                          A.getFunction()));
+  });
 }
 
 Error applySwap(EditSession &S, const Edit &E) {

@@ -42,20 +42,20 @@ float NV(ldexpf)(float X, int E) { return __builtin_ldexpf(X, E); }
 double NV(scalbn)(double X, int E) { return __builtin_ldexp(X, E); }
 float NV(scalbnf)(float X, int E) { return __builtin_ldexpf(X, E); }
 
-/* Arithmetic in round-to-nearest, the default. */
-float NV(fadd_rn)(float X, float Y) { return X + Y; }
-float NV(fsub_rn)(float X, float Y) { return X - Y; }
-float NV(fmul_rn)(float X, float Y) { return X * Y; }
-float NV(fdiv_rn)(float X, float Y) { return X / Y; }
+/* Arithmetic in round-to-nearest, the default: F##_rn on floats and its
+   twin D##_rn on doubles, X Op Y. */
+#define RN_ARITH(F, D, Op)                                                     \
+  float NV(F##_rn)(float X, float Y) { return X Op Y; }                        \
+  double NV(D##_rn)(double X, double Y) { return X Op Y; }
+RN_ARITH(fadd, dadd, +)
+RN_ARITH(fsub, dsub, -)
+RN_ARITH(fmul, dmul, *)
+RN_ARITH(fdiv, ddiv, /)
 float NV(frcp_rn)(float X) { return 1.0f / X; }
-float NV(fsqrt_rn)(float X) { return __builtin_sqrtf(X); }
-float NV(fmaf_rn)(float X, float Y, float Z) { return __builtin_fmaf(X, Y, Z); }
-double NV(dadd_rn)(double X, double Y) { return X + Y; }
-double NV(dsub_rn)(double X, double Y) { return X - Y; }
-double NV(dmul_rn)(double X, double Y) { return X * Y; }
-double NV(ddiv_rn)(double X, double Y) { return X / Y; }
 double NV(drcp_rn)(double X) { return 1.0 / X; }
+float NV(fsqrt_rn)(float X) { return __builtin_sqrtf(X); }
 double NV(dsqrt_rn)(double X) { return __builtin_sqrt(X); }
+float NV(fmaf_rn)(float X, float Y, float Z) { return __builtin_fmaf(X, Y, Z); }
 double NV(fma_rn)(double X, double Y, double Z) { return __builtin_fma(X, Y, Z); }
 float NV(fdividef)(float X, float Y) { return X / Y; }
 float NV(saturatef)(float X) { return X >= 1.0f ? 1.0f : (X > 0.0f ? X : 0.0f); }

@@ -23,26 +23,17 @@ typedef unsigned int u32;
 typedef unsigned long long u64;
 typedef long long i64;
 
-static inline u64 bitsOf(double X) {
-  u64 B;
-  __builtin_memcpy(&B, &X, sizeof B);
-  return B;
-}
-static inline double fromBits(u64 B) {
-  double X;
-  __builtin_memcpy(&X, &B, sizeof X);
-  return X;
-}
-static inline u32 bitsOfF(float X) {
-  u32 B;
-  __builtin_memcpy(&B, &X, sizeof B);
-  return B;
-}
-static inline float fromBitsF(u32 B) {
-  float X;
-  __builtin_memcpy(&X, &B, sizeof X);
-  return X;
-}
+/* Name(X): the bits of X, a From, read as a To (memcpy, as C allows). */
+#define NV_BIT_CAST(Name, To, From)                                            \
+  static inline To Name(From X) {                                              \
+    To B;                                                                      \
+    __builtin_memcpy(&B, &X, sizeof B);                                        \
+    return B;                                                                  \
+  }
+NV_BIT_CAST(bitsOf, u64, double)
+NV_BIT_CAST(fromBits, double, u64)
+NV_BIT_CAST(bitsOfF, u32, float)
+NV_BIT_CAST(fromBitsF, float, u32)
 
 /* A float function computed by its double twin, rounded once. */
 #define NV_FLOAT_OF_DOUBLE1(Name)                                              \

@@ -38,22 +38,32 @@ static double scale2(double X, int K) {
   return X * fromBits((u64)(B + 1023) << 52);
 }
 
+/* C[0] + C[1] X + ... + C[N-1] X^(N-1) by Horner's rule, one fma a step. */
+static double poly(const double *C, int N, double X) {
+  double P = C[N - 1];
+  for (int I = N - 2; I >= 0; --I)
+    P = __builtin_fma(P, X, C[I]);
+  return P;
+}
+/* poly over every coefficient of the array Coeffs. */
+#define POLY(Coeffs, X) poly(Coeffs, sizeof(Coeffs) / sizeof(Coeffs[0]), X)
+
 /* e^R - 1 - R for |R| <= ln2/2 (about): R^2 times a Taylor polynomial of
    degree 11 (terms up to R^13/13!). */
 static double expTail(double R) {
-  double P = 1.0 / 6227020800.0;
-  P = __builtin_fma(P, R, 1.0 / 479001600.0);
-  P = __builtin_fma(P, R, 1.0 / 39916800.0);
-  P = __builtin_fma(P, R, 1.0 / 3628800.0);
-  P = __builtin_fma(P, R, 1.0 / 362880.0);
-  P = __builtin_fma(P, R, 1.0 / 40320.0);
-  P = __builtin_fma(P, R, 1.0 / 5040.0);
-  P = __builtin_fma(P, R, 1.0 / 720.0);
-  P = __builtin_fma(P, R, 1.0 / 120.0);
-  P = __builtin_fma(P, R, 1.0 / 24.0);
-  P = __builtin_fma(P, R, 1.0 / 6.0);
-  P = __builtin_fma(P, R, 0.5);
-  return R * R * P;
+  static const double Taylor[] = {0.5,
+                                  1.0 / 6.0,
+                                  1.0 / 24.0,
+                                  1.0 / 120.0,
+                                  1.0 / 720.0,
+                                  1.0 / 5040.0,
+                                  1.0 / 40320.0,
+                                  1.0 / 362880.0,
+                                  1.0 / 3628800.0,
+                                  1.0 / 39916800.0,
+                                  1.0 / 479001600.0,
+                                  1.0 / 6227020800.0};
+  return R * R * POLY(Taylor, R);
 }
 
 /* e^(X + Lo), Lo a small correction to X. */
@@ -125,17 +135,10 @@ static double logOf(double X, double *Lo) {
   double SLo = (__builtin_fma(-S, U, F) - S * ULo) / U;
   double Z = S * S;
   /* 2 atanh(S) - 2 S = S^3 (2/3 + 2/5 Z + ... + 2/21 Z^9) */
-  double P = 2.0 / 21.0;
-  P = __builtin_fma(P, Z, 2.0 / 19.0);
-  P = __builtin_fma(P, Z, 2.0 / 17.0);
-  P = __builtin_fma(P, Z, 2.0 / 15.0);
-  P = __builtin_fma(P, Z, 2.0 / 13.0);
-  P = __builtin_fma(P, Z, 2.0 / 11.0);
-  P = __builtin_fma(P, Z, 2.0 / 9.0);
-  P = __builtin_fma(P, Z, 2.0 / 7.0);
-  P = __builtin_fma(P, Z, 2.0 / 5.0);
-  P = __builtin_fma(P, Z, 2.0 / 3.0);
-  double T = S * Z * P;
+  static const double Atanh[] = {2.0 / 3.0,  2.0 / 5.0,  2.0 / 7.0,  2.0 / 9.0,
+                                 2.0 / 11.0, 2.0 / 13.0, 2.0 / 15.0, 2.0 / 17.0,
+                                 2.0 / 19.0, 2.0 / 21.0};
+  double T = S * Z * POLY(Atanh, Z);
   double AHi = E * Ln2Hi, ALo = __builtin_fma(E, Ln2Hi, -AHi) + E * Ln2Lo;
   double BHi = 2.0 * S;
   double Hi = AHi + BHi, V = Hi - AHi;
@@ -249,30 +252,30 @@ static int reduceHalfPi(double X, double *R, double *RLo) {
 /* sin(R + RLo) for |R| <= pi/4: Taylor to R^17. */
 static double sinPoly(double R, double RLo) {
   double Z = R * R;
-  double P = 1.0 / 355687428096000.0;
-  P = __builtin_fma(P, Z, -1.0 / 1307674368000.0);
-  P = __builtin_fma(P, Z, 1.0 / 6227020800.0);
-  P = __builtin_fma(P, Z, -1.0 / 39916800.0);
-  P = __builtin_fma(P, Z, 1.0 / 362880.0);
-  P = __builtin_fma(P, Z, -1.0 / 5040.0);
-  P = __builtin_fma(P, Z, 1.0 / 120.0);
-  P = __builtin_fma(P, Z, -1.0 / 6.0);
-  return R + (R * Z * P + RLo * (1.0 - 0.5 * Z));
+  static const double Taylor[] = {-1.0 / 6.0,
+                                  1.0 / 120.0,
+                                  -1.0 / 5040.0,
+                                  1.0 / 362880.0,
+                                  -1.0 / 39916800.0,
+                                  1.0 / 6227020800.0,
+                                  -1.0 / 1307674368000.0,
+                                  1.0 / 355687428096000.0};
+  return R + (R * Z * POLY(Taylor, Z) + RLo * (1.0 - 0.5 * Z));
 }
 
 /* cos(R + RLo) for |R| <= pi/4: Taylor to R^18. */
 static double cosPoly(double R, double RLo) {
   double Z = R * R;
-  double P = -1.0 / 6402373705728000.0;
-  P = __builtin_fma(P, Z, 1.0 / 20922789888000.0);
-  P = __builtin_fma(P, Z, -1.0 / 87178291200.0);
-  P = __builtin_fma(P, Z, 1.0 / 479001600.0);
-  P = __builtin_fma(P, Z, -1.0 / 3628800.0);
-  P = __builtin_fma(P, Z, 1.0 / 40320.0);
-  P = __builtin_fma(P, Z, -1.0 / 720.0);
-  P = __builtin_fma(P, Z, 1.0 / 24.0);
+  static const double Taylor[] = {1.0 / 24.0,
+                                  -1.0 / 720.0,
+                                  1.0 / 40320.0,
+                                  -1.0 / 3628800.0,
+                                  1.0 / 479001600.0,
+                                  -1.0 / 87178291200.0,
+                                  1.0 / 20922789888000.0,
+                                  -1.0 / 6402373705728000.0};
   double HZ = 0.5 * Z, W = 1.0 - HZ;
-  return W + (((1.0 - W) - HZ) + (Z * Z * P - R * RLo));
+  return W + (((1.0 - W) - HZ) + (Z * Z * POLY(Taylor, Z) - R * RLo));
 }
 
 double NV(sin)(double X) {
@@ -308,38 +311,34 @@ static double expMinusSquare(double X) {
 
 /* erf(X) for |X| < 1: its Taylor series 2/sqrt(pi) X sum (-1)^n X^(2n) /
    (n! (2n+1)) to n = 24, by Horner's rule. */
-static const double ErfTaylor[25] = {
-    1.0 / (1.0 * 1),
-    -1.0 / (1.0 * 3),
-    1.0 / (2.0 * 5),
-    -1.0 / (6.0 * 7),
-    1.0 / (24.0 * 9),
-    -1.0 / (120.0 * 11),
-    1.0 / (720.0 * 13),
-    -1.0 / (5040.0 * 15),
-    1.0 / (40320.0 * 17),
-    -1.0 / (362880.0 * 19),
-    1.0 / (3628800.0 * 21),
-    -1.0 / (39916800.0 * 23),
-    1.0 / (479001600.0 * 25),
-    -1.0 / (6227020800.0 * 27),
-    1.0 / (87178291200.0 * 29),
-    -1.0 / (1307674368000.0 * 31),
-    1.0 / (20922789888000.0 * 33),
-    -1.0 / (355687428096000.0 * 35),
-    1.0 / (6402373705728000.0 * 37),
-    -1.0 / (121645100408832000.0 * 39),
-    1.0 / (2432902008176640000.0 * 41),
-    -1.0 / (51090942171709440000.0 * 43),
-    1.0 / (1124000727777607680000.0 * 45),
-    -1.0 / (25852016738884976640000.0 * 47),
-    1.0 / (620448401733239439360000.0 * 49)};
+static const double ErfTaylor[25] = {1.0 / (1.0 * 1),
+                                     -1.0 / (1.0 * 3),
+                                     1.0 / (2.0 * 5),
+                                     -1.0 / (6.0 * 7),
+                                     1.0 / (24.0 * 9),
+                                     -1.0 / (120.0 * 11),
+                                     1.0 / (720.0 * 13),
+                                     -1.0 / (5040.0 * 15),
+                                     1.0 / (40320.0 * 17),
+                                     -1.0 / (362880.0 * 19),
+                                     1.0 / (3628800.0 * 21),
+                                     -1.0 / (39916800.0 * 23),
+                                     1.0 / (479001600.0 * 25),
+                                     -1.0 / (6227020800.0 * 27),
+                                     1.0 / (87178291200.0 * 29),
+                                     -1.0 / (1307674368000.0 * 31),
+                                     1.0 / (20922789888000.0 * 33),
+                                     -1.0 / (355687428096000.0 * 35),
+                                     1.0 / (6402373705728000.0 * 37),
+                                     -1.0 / (121645100408832000.0 * 39),
+                                     1.0 / (2432902008176640000.0 * 41),
+                                     -1.0 / (51090942171709440000.0 * 43),
+                                     1.0 / (1124000727777607680000.0 * 45),
+                                     -1.0 / (25852016738884976640000.0 * 47),
+                                     1.0 / (620448401733239439360000.0 * 49)};
 
 static double erfSmall(double X) {
-  double Q = X * X, P = ErfTaylor[24];
-  for (int N = 23; N >= 0; --N)
-    P = __builtin_fma(P, Q, ErfTaylor[N]);
-  return 2.0 * InvSqrtPi * (X * P);
+  return 2.0 * InvSqrtPi * (X * POLY(ErfTaylor, X * X));
 }
 
 /* erfc(X) for X >= 1: e^(-X^2)/sqrt(pi) / (X + (1/2)/(X + 1/(X + ...))),

@@ -10,6 +10,7 @@
 #define GEVO_EVOLVE_TUNE_COMPARE_H
 
 #include "gevo/evolve/tune/Strategies.h"
+#include "gevo/support/Strings.h"
 
 namespace gevo::evolve::tune {
 
@@ -100,7 +101,7 @@ std::string plotPage(const std::string &Title, const std::string &Header,
 /// last value carried forward; NaN until every run has a value).
 std::vector<double> quantileCurve(const CompareRow &R, size_t Length, double Q);
 /// "a,b,,c" -> {"a", "b", "c"} (command-line lists).
-std::vector<std::string> splitList(const std::string &S);
+using gevo::splitList;
 
 } // namespace gevo::evolve::tune
 
