@@ -11,55 +11,48 @@ namespace gevo {
 
 namespace {
 /// nvcc flags that take a value (as the next word or after '=') and only
-/// concern the host compiler, ptxas, the linker or the build, with why.
+/// concern the host compiler, ptxas, the linker or the build, with why; each
+/// with its spellings (nvcc's short and long names, with one dash or two).
 struct Dropped {
-  const char *Flag;
+  const char *Flags[4];
   bool TakesValue;
   const char *Why;
 };
 constexpr Dropped DroppedFlags[] = {
-    {"-Xcompiler", true, "host compiler options do not apply to device IR"},
-    {"--compiler-options", true, "host compiler options do not apply to device IR"},
-    {"-Xptxas", true, "ptxas options do not apply to LLVM IR"},
-    {"--ptxas-options", true, "ptxas options do not apply to LLVM IR"},
-    {"-Xlinker", true, "gevo-cc does not link"},
-    {"--linker-options", true, "gevo-cc does not link"},
-    {"-ccbin", true, "gevo-cc compiles device code with clang 19"},
-    {"--compiler-bindir", true, "gevo-cc compiles device code with clang 19"},
-    {"-maxrregcount", true, "register limits are ptxas's"},
-    {"--maxrregcount", true, "register limits are ptxas's"},
-    {"-rdc", true, "gevo-cc compiles one file's device code on its own"},
-    {"--relocatable-device-code", true,
-     "gevo-cc compiles one file's device code on its own"},
-    {"-G", false, "device debug code would change the IR gevo evolves"},
-    {"--device-debug", false, "device debug code would change the IR gevo evolves"},
-    {"-dc", false, "gevo-cc compiles one file's device code on its own"},
-    {"-c", false, "gevo-cc always compiles to IR"},
-    {"-m64", false, "NVPTX is 64-bit"},
-    {"--expt-relaxed-constexpr", false, "clang 19 does it already"},
-    {"--expt-extended-lambda", false, "clang 19 does it already"},
-    {"--extended-lambda", false, "clang 19 does it already"},
-    {"-Wno-deprecated-gpu-targets", false, "gevo-cc does not warn about them"},
-    {"-x", true, "gevo-cc always compiles CUDA"},
-    {"-Xcudafe", true, "nvcc's front end is not used"},
-    {"--diag-suppress", true, "nvcc's front end is not used"},
-    {"-diag-suppress", true, "nvcc's front end is not used"},
-    {"-Werror", true, "nvcc's warning classes do not apply to clang"},
-    {"--Werror", true, "nvcc's warning classes do not apply to clang"},
-    {"--threads", true, "gevo-cc compiles one architecture"},
-    {"-t", true, "gevo-cc compiles one architecture"},
-    {"-cudart", true, "gevo-cc does not link"},
-    {"--cudart", true, "gevo-cc does not link"},
-    {"--default-stream", true, "streams are host code"},
-    {"-default-stream", true, "streams are host code"},
-    {"--resource-usage", false, "ptxas reports resource usage"},
-    {"-res-usage", false, "ptxas reports resource usage"},
-    {"--keep", false, "gevo-cc keeps no intermediate files"},
-    {"-keep", false, "gevo-cc keeps no intermediate files"},
-    {"-dlto", false, "gevo-cc compiles one file's device code on its own"},
-    {"-src-in-ptx", false, "gevo-cc writes LLVM IR"},
-    {"-forward-unknown-to-host-compiler", false,
+    {{"-Xcompiler", "--compiler-options"}, true,
      "host compiler options do not apply to device IR"},
+    {{"-forward-unknown-to-host-compiler"}, false,
+     "host compiler options do not apply to device IR"},
+    {{"-Xptxas", "--ptxas-options"}, true,
+     "ptxas options do not apply to LLVM IR"},
+    {{"-Xlinker", "--linker-options", "-cudart", "--cudart"}, true,
+     "gevo-cc does not link"},
+    {{"-ccbin", "--compiler-bindir"}, true,
+     "gevo-cc compiles device code with clang 19"},
+    {{"-maxrregcount", "--maxrregcount"}, true, "register limits are ptxas's"},
+    {{"-rdc", "--relocatable-device-code"}, true,
+     "gevo-cc compiles one file's device code on its own"},
+    {{"-dc", "-dlto"}, false,
+     "gevo-cc compiles one file's device code on its own"},
+    {{"-G", "--device-debug"}, false,
+     "device debug code would change the IR gevo evolves"},
+    {{"-c"}, false, "gevo-cc always compiles to IR"},
+    {{"-m64"}, false, "NVPTX is 64-bit"},
+    {{"--expt-relaxed-constexpr", "--expt-extended-lambda",
+      "--extended-lambda"},
+     false, "clang 19 does it already"},
+    {{"-Wno-deprecated-gpu-targets"}, false,
+     "gevo-cc does not warn about them"},
+    {{"-x"}, true, "gevo-cc always compiles CUDA"},
+    {{"-Xcudafe", "--diag-suppress", "-diag-suppress"}, true,
+     "nvcc's front end is not used"},
+    {{"-Werror", "--Werror"}, true,
+     "nvcc's warning classes do not apply to clang"},
+    {{"--threads", "-t"}, true, "gevo-cc compiles one architecture"},
+    {{"--default-stream", "-default-stream"}, true, "streams are host code"},
+    {{"--resource-usage", "-res-usage"}, false, "ptxas reports resource usage"},
+    {{"--keep", "-keep"}, false, "gevo-cc keeps no intermediate files"},
+    {{"-src-in-ptx"}, false, "gevo-cc writes LLVM IR"},
 };
 
 /// nvcc spellings of flags gevo-cc takes too, with gevo-cc's (or clang's)
@@ -76,25 +69,20 @@ constexpr Renamed RenamedFlags[] = {
     {"--output-file", "-o", false},
 };
 
-/// nvcc's float-mode switches that have a clang equivalent (by value).
+/// nvcc's float-mode switches that have a clang equivalent (by value), with
+/// their two spellings.
 struct Switch {
-  const char *Flag;
+  const char *Flags[2];
   const char *Value;
   const char *Clang; ///< "" : nothing to pass (clang's default).
 };
 constexpr Switch SwitchFlags[] = {
-    {"-ftz", "true", "-fgpu-flush-denormals-to-zero"},
-    {"--ftz", "true", "-fgpu-flush-denormals-to-zero"},
-    {"-ftz", "false", ""},
-    {"--ftz", "false", ""},
-    {"-fmad", "false", "-ffp-contract=off"},
-    {"--fmad", "false", "-ffp-contract=off"},
-    {"-fmad", "true", ""},
-    {"--fmad", "true", ""},
-    {"-prec-div", "true", ""},
-    {"--prec-div", "true", ""},
-    {"-prec-sqrt", "true", ""},
-    {"--prec-sqrt", "true", ""},
+    {{"-ftz", "--ftz"}, "true", "-fgpu-flush-denormals-to-zero"},
+    {{"-ftz", "--ftz"}, "false", ""},
+    {{"-fmad", "--fmad"}, "false", "-ffp-contract=off"},
+    {{"-fmad", "--fmad"}, "true", ""},
+    {{"-prec-div", "--prec-div"}, "true", ""},
+    {{"-prec-sqrt", "--prec-sqrt"}, "true", ""},
 };
 
 /// The value of Flag in Args[I] ("-arch=sm_90" or "-arch" "sm_90"), moving I
@@ -137,19 +125,42 @@ bool translateRenamed(int Argc, char **Argv, int &I, NvccTranslation &T) {
   return false;
 }
 
+/// DroppedFlags: a note for Argv[I] (and its value) in T; false when it is
+/// none.
+bool translateDropped(int Argc, char **Argv, int &I, NvccTranslation &T) {
+  for (const Dropped &D : DroppedFlags) {
+    for (const char *Flag : D.Flags) {
+      if (!Flag)
+        break;
+      int At = I;
+      const char *V = D.TakesValue ? valueOf(Flag, Argc, Argv, At) : nullptr;
+      if (!V && (D.TakesValue || std::strcmp(Argv[I], Flag) != 0))
+        continue;
+      T.Notes.push_back(std::string(Argv[I]) +
+                        (V && At > I ? " " + std::string(V) : "") + ": " +
+                        D.Why + "; ignored");
+      I = At;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// SwitchFlags: Argv[I] into T; false when it is none. A value without a
 /// clang equivalent (-prec-sqrt=false) is left for the option parser to
 /// reject.
 bool translateSwitch(int Argc, char **Argv, int &I, NvccTranslation &T) {
   for (const Switch &S : SwitchFlags) {
-    int At = I;
-    const char *V = valueOf(S.Flag, Argc, Argv, At);
-    if (!V || std::strcmp(V, S.Value) != 0)
-      continue;
-    I = At;
-    if (*S.Clang)
-      T.Clang.push_back(S.Clang);
-    return true;
+    for (const char *Flag : S.Flags) {
+      int At = I;
+      const char *V = valueOf(Flag, Argc, Argv, At);
+      if (!V || std::strcmp(V, S.Value) != 0)
+        continue;
+      I = At;
+      if (*S.Clang)
+        T.Clang.push_back(S.Clang);
+      return true;
+    }
   }
   return false;
 }
@@ -202,19 +213,7 @@ NvccTranslation translateNvccFlags(int Argc, char **Argv) {
       T.Clang.push_back("-gline-tables-only");
       continue;
     }
-    bool Matched = false;
-    for (const Dropped &D : DroppedFlags) {
-      int At = I;
-      const char *V = D.TakesValue ? valueOf(D.Flag, Argc, Argv, At) : nullptr;
-      if (V || (!D.TakesValue && A == D.Flag)) {
-        T.Notes.push_back(std::string(Argv[I]) + (V && At > I ? " " + std::string(V) : "") +
-                          ": " + D.Why + "; ignored");
-        I = At;
-        Matched = true;
-        break;
-      }
-    }
-    if (Matched)
+    if (translateDropped(Argc, Argv, I, T))
       continue;
     if (A.size() > 2 && (A.rfind("-l", 0) == 0 || A.rfind("-L", 0) == 0)) {
       T.Notes.push_back(A + ": gevo-cc does not link; ignored");

@@ -242,33 +242,32 @@ __GEVO_H_HD __GEVO_T2 __lowhigh2highlow(const __GEVO_T2 __p) {
     return __old;                                                              \
   }                                                                            \
   __GEVO_H_HD T operator-(const T &__a) { return Neg(__a); }
-#define __GEVO_CMP_OPS(T, Op, Fn)                                              \
+#define __GEVO_CMP_OP(T, Op, Fn)                                               \
   __GEVO_H_HD bool operator Op(const T &__a, const T &__b) {                   \
     return Fn(__a, __b);                                                       \
   }
+// The six comparisons of T by the functions Pre##eq##Post ... Pre##ge##Post.
+#define __GEVO_CMP_OPS(T, Pre, Post)                                           \
+  __GEVO_CMP_OP(T, ==, Pre##eq##Post)                                          \
+  __GEVO_CMP_OP(T, !=, Pre##neu##Post)                                         \
+  __GEVO_CMP_OP(T, <, Pre##lt##Post)                                           \
+  __GEVO_CMP_OP(T, <=, Pre##le##Post)                                          \
+  __GEVO_CMP_OP(T, >, Pre##gt##Post)                                           \
+  __GEVO_CMP_OP(T, >=, Pre##ge##Post)
 #ifndef __GEVO_NO_OPERATORS
 #define __GEVO_ONES __GEVO_R(1.0f)
 __GEVO_OPS(__GEVO_T, __hadd, __hsub, __hmul, __hdiv, __hneg)
 #undef __GEVO_ONES
-__GEVO_CMP_OPS(__GEVO_T, ==, __heq)
-__GEVO_CMP_OPS(__GEVO_T, !=, __hneu)
-__GEVO_CMP_OPS(__GEVO_T, <, __hlt)
-__GEVO_CMP_OPS(__GEVO_T, <=, __hle)
-__GEVO_CMP_OPS(__GEVO_T, >, __hgt)
-__GEVO_CMP_OPS(__GEVO_T, >=, __hge)
+__GEVO_CMP_OPS(__GEVO_T, __h, )
 #endif
 #ifndef __GEVO_NO_PAIR_OPERATORS
 #define __GEVO_ONES __GEVO_R(1.0f), __GEVO_R(1.0f)
 __GEVO_OPS(__GEVO_T2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2)
 #undef __GEVO_ONES
-__GEVO_CMP_OPS(__GEVO_T2, ==, __hbeq2)
-__GEVO_CMP_OPS(__GEVO_T2, !=, __hbneu2)
-__GEVO_CMP_OPS(__GEVO_T2, <, __hblt2)
-__GEVO_CMP_OPS(__GEVO_T2, <=, __hble2)
-__GEVO_CMP_OPS(__GEVO_T2, >, __hbgt2)
-__GEVO_CMP_OPS(__GEVO_T2, >=, __hbge2)
+__GEVO_CMP_OPS(__GEVO_T2, __hb, 2)
 #endif
 #undef __GEVO_OPS
+#undef __GEVO_CMP_OP
 #undef __GEVO_CMP_OPS
 
 #undef __GEVO_PAIR1

@@ -102,12 +102,6 @@ __device__ __forceinline__ pipeline<thread_scope_thread> make_pipeline() {
   return pipeline<thread_scope_thread>();
 }
 
-template <class T, class Size, thread_scope Scope>
-__device__ __forceinline__ void memcpy_async(T *dst, const T *src, Size size,
-                                             pipeline<Scope> &) {
-  __gevo::copy(dst, src, size);
-}
-
 template <thread_scope Scope> class barrier {
   unsigned Expected, Arrived, Phase;
 
@@ -150,26 +144,33 @@ public:
   __device__ void arrive_and_wait() { wait(arrive()); }
 };
 
-template <class T, class Size, thread_scope Scope>
-__device__ __forceinline__ void memcpy_async(T *dst, const T *src, Size size,
-                                             barrier<Scope> &) {
-  __gevo::copy(dst, src, size);
+namespace __gevo {
+/// What ends a thread's copies for Sync: for a barrier, their own commit
+/// group (its arrive waits for them); a pipeline's stage is committed by
+/// producer_commit.
+template <thread_scope Scope>
+__device__ __forceinline__ void endCopies(barrier<Scope> &) {
   __gevo_cp_async_commit();
 }
+template <thread_scope Scope>
+__device__ __forceinline__ void endCopies(pipeline<Scope> &) {}
+} // namespace __gevo
 
-// The group forms: the group's threads copy the bytes between them.
-template <class Group, class T, class Size, thread_scope Scope>
-__device__ __forceinline__ void memcpy_async(const Group &group, T *dst,
-                                             const T *src, Size size,
-                                             barrier<Scope> &) {
-  __gevo::groupCopy(group, dst, src, size);
-  __gevo_cp_async_commit();
+template <class T, class Size, template <thread_scope> class Sync,
+          thread_scope Scope>
+__device__ __forceinline__ void memcpy_async(T *dst, const T *src, Size size,
+                                             Sync<Scope> &sync) {
+  __gevo::copy(dst, src, size);
+  __gevo::endCopies(sync);
 }
-template <class Group, class T, class Size, thread_scope Scope>
+// The group forms: the group's threads copy the bytes between them.
+template <class Group, class T, class Size, template <thread_scope> class Sync,
+          thread_scope Scope>
 __device__ __forceinline__ void memcpy_async(const Group &group, T *dst,
                                              const T *src, Size size,
-                                             pipeline<Scope> &) {
+                                             Sync<Scope> &sync) {
   __gevo::groupCopy(group, dst, src, size);
+  __gevo::endCopies(sync);
 }
 } // namespace cuda
 

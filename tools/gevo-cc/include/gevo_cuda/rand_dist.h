@@ -70,19 +70,15 @@ __GEVO_RAND double2 curand_uniform2_double(curandStatePhilox4_32_10_t *s) {
 }
 
 // ---- Box-Muller pairs ---------------------------------------------------
-// The point at radius sqrt(-2 log u) and angle a, and at angle a pi.
-__GEVO_RAND float2 __gevo_polar(float u, float a) {
-  float r = sqrtf(-2.0f * logf(u));
-  float2 p;
-  __sincosf(a, &p.x, &p.y);
-  p.x *= r;
-  p.y *= r;
-  return p;
-}
-__GEVO_RAND double2 __gevo_polar_pi(double u, double a) {
-  double r = sqrt(-2.0 * log(u));
-  double2 p;
-  sincospi(a, &p.x, &p.y);
+// The point at radius sqrt(-2 log u) and angle a: in float, a radians
+// (__sincosf); in double, a pi (sincospi).
+template <class T, class T2> __GEVO_RAND T2 __gevo_polar(T u, T a) {
+  T r = sqrt(-2 * log(u));
+  T2 p;
+  if constexpr (sizeof(T) == sizeof(float))
+    __sincosf(a, &p.x, &p.y);
+  else
+    sincospi(a, &p.x, &p.y);
   p.x *= r;
   p.y *= r;
   return p;
@@ -90,7 +86,7 @@ __GEVO_RAND double2 __gevo_polar_pi(double u, double a) {
 __GEVO_RAND float2 __gevo_box_muller(unsigned int x, unsigned int y) {
   float u = x * __GEVO_U32_INV + (__GEVO_U32_INV / 2);
   float v = y * __GEVO_U32_INV_2PI + (__GEVO_U32_INV_2PI / 2);
-  return __gevo_polar(u, v);
+  return __gevo_polar<float, float2>(u, v);
 }
 __GEVO_RAND double2 __gevo_box_muller_double(unsigned int x0, unsigned int x1,
                                              unsigned int y0, unsigned int y1) {
@@ -98,7 +94,7 @@ __GEVO_RAND double2 __gevo_box_muller_double(unsigned int x0, unsigned int x1,
   unsigned long long zy = (unsigned long long)y0 ^ ((unsigned long long)y1 << 21);
   double u = zx * 0x1p-53 + (0x1p-53 / 2.0);
   double v = zy * (0x1p-53 * 2.0) + 0x1p-53; // v pi is the angle
-  return __gevo_polar_pi(u, v);
+  return __gevo_polar<double, double2>(u, v);
 }
 
 __GEVO_RAND float2 __gevo_normal_pair(curandStateXORWOW_t *s) {
@@ -112,7 +108,7 @@ __GEVO_RAND float2 __gevo_normal_pair(curandStatePhilox4_32_10_t *s) {
 // MRG32k3a's pairs come from its float and double uniforms.
 __GEVO_RAND float2 __gevo_normal_pair(curandStateMRG32k3a_t *s) {
   float x = curand_uniform(s);
-  return __gevo_polar(x, curand_uniform(s) * 6.2831855f);
+  return __gevo_polar<float, float2>(x, curand_uniform(s) * 6.2831855f);
 }
 __GEVO_RAND double2 __gevo_normal_pair_double(curandStateXORWOW_t *s) {
   unsigned int x0 = curand(s), x1 = curand(s);
@@ -125,7 +121,7 @@ __GEVO_RAND double2 __gevo_normal_pair_double(curandStatePhilox4_32_10_t *s) {
 }
 __GEVO_RAND double2 __gevo_normal_pair_double(curandStateMRG32k3a_t *s) {
   double x = curand_uniform_double(s);
-  return __gevo_polar_pi(x, curand_uniform_double(s) * 2.0);
+  return __gevo_polar<double, double2>(x, curand_uniform_double(s) * 2.0);
 }
 
 // ---- normal and log-normal ----------------------------------------------

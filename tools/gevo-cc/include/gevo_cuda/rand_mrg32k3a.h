@@ -6,7 +6,8 @@
 // (0, m1]. Seeded, laid out (40 bytes) and scaled as cuRAND's device API
 // documents and does: curand_init, curand, skipahead (n numbers),
 // skipahead_subsequence (n * 2^76), skipahead_sequence (n * 2^127), all by
-// the precomputed powers of the recursions' matrices (rand_tables.py);
+// powers of the recursions' matrices that the compiler computes (constexpr;
+// rand_tables.py checks them against its own);
 // __gevo_mrg32k3a is the raw integer output in (0, m1], as a double.
 // Distributions are rand_dist.h's. cuRAND documents subsequences up to
 // 2^51 and its table stops at 2^56; here every n skips n * 2^76.
@@ -16,7 +17,6 @@
 #define GEVO_CUDA_RAND_MRG32K3A_H
 
 #include "rand_common.h"
-#include "rand_tables.h"
 
 struct curandStateMRG32k3a {
   unsigned int s1[3];
@@ -43,6 +43,55 @@ __gevo_mrg32k3a(curandStateMRG32k3a_t *state) {
   return (double)(p1 > p2 ? p1 - p2 : p1 + __GEVO_MRG_M1 - p2);
 }
 
+// A^(2^k) modulo m for k = 0..190, each 3x3 row-major, A stepping the
+// recursion x[n] = c0 x[n-3] + c1 x[n-2] + c2 x[n-1] (mod m); the skip
+// tables are 64 of them from k = 0 (offsets), 76 (subsequences) and 127
+// (sequences).
+struct __gevo_mrg_squares {
+  unsigned int M[191][9];
+};
+struct __gevo_mrg_powers {
+  unsigned int M[64][9];
+};
+static constexpr __gevo_mrg_squares
+__gevo_mrg_square_all(unsigned long long c0, unsigned long long c1,
+                      unsigned long long c2, unsigned long long m) {
+  __gevo_mrg_squares Q = {};
+  unsigned long long A[9] = {0, 1, 0, 0, 0, 1, c0, c1, c2};
+  for (int k = 0; k < 191; ++k) {
+    unsigned long long S[9] = {};
+    for (int i = 0; i < 9; ++i) {
+      Q.M[k][i] = (unsigned int)A[i];
+      for (int j = 0; j < 3; ++j)
+        S[i] += A[i / 3 * 3 + j] * A[j * 3 + i % 3] % m;
+    }
+    for (int i = 0; i < 9; ++i)
+      A[i] = S[i] % m;
+  }
+  return Q;
+}
+static constexpr __gevo_mrg_powers
+__gevo_mrg_table(const __gevo_mrg_squares &Q, int From) {
+  __gevo_mrg_powers P = {};
+  for (int k = 0; k < 64; ++k)
+    for (int i = 0; i < 9; ++i)
+      P.M[k][i] = Q.M[From + k][i];
+  return P;
+}
+static constexpr __gevo_mrg_squares __gevo_mrg_a1 =
+    __gevo_mrg_square_all(__GEVO_MRG_M1 - 810728, 1403580, 0, __GEVO_MRG_M1);
+static constexpr __gevo_mrg_squares __gevo_mrg_a2 =
+    __gevo_mrg_square_all(__GEVO_MRG_M2 - 1370589, 0, 527612, __GEVO_MRG_M2);
+#define __GEVO_MRG_TABLE(NAME, FROM)                                           \
+  static __device__ constexpr __gevo_mrg_powers __gevo_mrg_m1##NAME =          \
+      __gevo_mrg_table(__gevo_mrg_a1, FROM);                                   \
+  static __device__ constexpr __gevo_mrg_powers __gevo_mrg_m2##NAME =          \
+      __gevo_mrg_table(__gevo_mrg_a2, FROM);
+__GEVO_MRG_TABLE(, 0)
+__GEVO_MRG_TABLE(SubSeq, 76)
+__GEVO_MRG_TABLE(Seq, 127)
+#undef __GEVO_MRG_TABLE
+
 // v = M^n v modulo m, Powers[k] being M^(2^k).
 static __device__ inline void __gevo_mrg_jump(unsigned int *v,
                                               const unsigned int (*Powers)[9],
@@ -65,8 +114,8 @@ static __device__ inline void __gevo_mrg_jump(unsigned int *v,
 #define __GEVO_MRG_SKIP(NAME, TABLE)                                           \
   static __device__ __forceinline__ void NAME(unsigned long long n,            \
                                               curandStateMRG32k3a_t *state) {  \
-    __gevo_mrg_jump(state->s1, __gevo_mrg_m1##TABLE, __GEVO_MRG_M1, n);        \
-    __gevo_mrg_jump(state->s2, __gevo_mrg_m2##TABLE, __GEVO_MRG_M2, n);        \
+    __gevo_mrg_jump(state->s1, __gevo_mrg_m1##TABLE.M, __GEVO_MRG_M1, n);      \
+    __gevo_mrg_jump(state->s2, __gevo_mrg_m2##TABLE.M, __GEVO_MRG_M2, n);      \
   }
 __GEVO_MRG_SKIP(skipahead, )
 __GEVO_MRG_SKIP(skipahead_subsequence, SubSeq)

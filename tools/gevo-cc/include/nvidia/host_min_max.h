@@ -14,73 +14,48 @@
 // Host code is only parsed in a device-only compile; the bodies are plain C.
 #pragma once
 
-#pragma push_macro("__GEVO_HOST_MIN_MAX")
-#define __GEVO_HOST_MIN_MAX(R, A, B)                                           \
+// min and max of the (A, B) overload: Min and Max of both operands as R.
+#define __GEVO_HOST_MIN_MAX(R, A, B, Min, Max)                                 \
   static inline __host__ R min(const A __a, const B __b) {                     \
-    return (R)__a < (R)__b ? (R)__a : (R)__b;                                  \
+    return Min((R)__a, (R)__b);                                                \
   }                                                                            \
   static inline __host__ R max(const A __a, const B __b) {                     \
-    return (R)__a > (R)__b ? (R)__a : (R)__b;                                  \
+    return Max((R)__a, (R)__b);                                                \
   }
-__GEVO_HOST_MIN_MAX(int, int, int)
-__GEVO_HOST_MIN_MAX(unsigned int, unsigned int, unsigned int)
-__GEVO_HOST_MIN_MAX(unsigned int, int, unsigned int)
-__GEVO_HOST_MIN_MAX(unsigned int, unsigned int, int)
-__GEVO_HOST_MIN_MAX(long, long, long)
-__GEVO_HOST_MIN_MAX(unsigned long, unsigned long, unsigned long)
-__GEVO_HOST_MIN_MAX(unsigned long, long, unsigned long)
-__GEVO_HOST_MIN_MAX(unsigned long, unsigned long, long)
-__GEVO_HOST_MIN_MAX(long long, long long, long long)
-__GEVO_HOST_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
-__GEVO_HOST_MIN_MAX(unsigned long long, long long, unsigned long long)
-__GEVO_HOST_MIN_MAX(unsigned long long, unsigned long long, long long)
-#undef __GEVO_HOST_MIN_MAX
-#pragma pop_macro("__GEVO_HOST_MIN_MAX")
+#define __GEVO_HOST_LESS(__a, __b) (__a < __b ? __a : __b)
+#define __GEVO_HOST_MORE(__a, __b) (__a > __b ? __a : __b)
+#define __GEVO_HOST_INT_MIN_MAX(R, A, B)                                       \
+  __GEVO_HOST_MIN_MAX(R, A, B, __GEVO_HOST_LESS, __GEVO_HOST_MORE)
+__GEVO_HOST_INT_MIN_MAX(int, int, int)
+__GEVO_HOST_INT_MIN_MAX(unsigned int, unsigned int, unsigned int)
+__GEVO_HOST_INT_MIN_MAX(unsigned int, int, unsigned int)
+__GEVO_HOST_INT_MIN_MAX(unsigned int, unsigned int, int)
+__GEVO_HOST_INT_MIN_MAX(long, long, long)
+__GEVO_HOST_INT_MIN_MAX(unsigned long, unsigned long, unsigned long)
+__GEVO_HOST_INT_MIN_MAX(unsigned long, long, unsigned long)
+__GEVO_HOST_INT_MIN_MAX(unsigned long, unsigned long, long)
+__GEVO_HOST_INT_MIN_MAX(long long, long long, long long)
+__GEVO_HOST_INT_MIN_MAX(unsigned long long, unsigned long long,
+                        unsigned long long)
+__GEVO_HOST_INT_MIN_MAX(unsigned long long, long long, unsigned long long)
+__GEVO_HOST_INT_MIN_MAX(unsigned long long, unsigned long long, long long)
 
 // Floating point: NaN-ignoring, as fminf/fmax are.
-static inline __host__ float min(const float __a, const float __b) {
-  return fminf(__a, __b);
-}
-static inline __host__ float max(const float __a, const float __b) {
-  return fmaxf(__a, __b);
-}
-static inline __host__ double min(const double __a, const double __b) {
-  return fmin(__a, __b);
-}
-static inline __host__ double max(const double __a, const double __b) {
-  return fmax(__a, __b);
-}
-static inline __host__ double min(const float __a, const double __b) {
-  return fmin(__a, __b);
-}
-static inline __host__ double max(const float __a, const double __b) {
-  return fmax(__a, __b);
-}
-static inline __host__ double min(const double __a, const float __b) {
-  return fmin(__a, __b);
-}
-static inline __host__ double max(const double __a, const float __b) {
-  return fmax(__a, __b);
-}
+__GEVO_HOST_MIN_MAX(float, float, float, fminf, fmaxf)
+__GEVO_HOST_MIN_MAX(double, double, double, fmin, fmax)
+__GEVO_HOST_MIN_MAX(double, float, double, fmin, fmax)
+__GEVO_HOST_MIN_MAX(double, double, float, fmin, fmax)
 
 // The typed helpers nvcc's host pass also declares.
-static inline __host__ unsigned int umin(unsigned int __a, unsigned int __b) {
-  return min(__a, __b);
-}
-static inline __host__ unsigned int umax(unsigned int __a, unsigned int __b) {
-  return max(__a, __b);
-}
-static inline __host__ long long llmin(long long __a, long long __b) {
-  return min(__a, __b);
-}
-static inline __host__ long long llmax(long long __a, long long __b) {
-  return max(__a, __b);
-}
-static inline __host__ unsigned long long ullmin(unsigned long long __a,
-                                                 unsigned long long __b) {
-  return min(__a, __b);
-}
-static inline __host__ unsigned long long ullmax(unsigned long long __a,
-                                                 unsigned long long __b) {
-  return max(__a, __b);
-}
+#define __GEVO_HOST_TYPED_MIN_MAX(Min, Max, T)                                 \
+  static inline __host__ T Min(T __a, T __b) { return min(__a, __b); }         \
+  static inline __host__ T Max(T __a, T __b) { return max(__a, __b); }
+__GEVO_HOST_TYPED_MIN_MAX(umin, umax, unsigned int)
+__GEVO_HOST_TYPED_MIN_MAX(llmin, llmax, long long)
+__GEVO_HOST_TYPED_MIN_MAX(ullmin, ullmax, unsigned long long)
+
+#undef __GEVO_HOST_MIN_MAX
+#undef __GEVO_HOST_LESS
+#undef __GEVO_HOST_MORE
+#undef __GEVO_HOST_INT_MIN_MAX
+#undef __GEVO_HOST_TYPED_MIN_MAX

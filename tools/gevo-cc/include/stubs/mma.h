@@ -82,117 +82,63 @@ __device__ __forceinline__ float __float_to_tf32(float in) {
 }
 
 // Loads of A and B (the layout is the fragment's).
-template <typename L>
-__device__ __forceinline__ void
-load_matrix_sync(fragment<matrix_a, 16, 16, 16, __half, L> &a, const __half *p,
-                 unsigned ldm) {
-  __hmma_m16n16k16_ld_a((int *)&a, (const int *)p, ldm,
-                        __gevo::layout_code<L>::value);
-}
-template <typename L>
-__device__ __forceinline__ void
-load_matrix_sync(fragment<matrix_b, 16, 16, 16, __half, L> &b, const __half *p,
-                 unsigned ldm) {
-  __hmma_m16n16k16_ld_b((int *)&b, (const int *)p, ldm,
-                        __gevo::layout_code<L>::value);
-}
-template <typename L>
-__device__ __forceinline__ void
-load_matrix_sync(fragment<matrix_a, 16, 16, 8, precision::tf32, L> &a,
-                 const float *p, unsigned ldm) {
-  __mma_tf32_m16n16k8_ld_a((int *)&a, (const int *)p, ldm,
-                           __gevo::layout_code<L>::value);
-}
-template <typename L>
-__device__ __forceinline__ void
-load_matrix_sync(fragment<matrix_b, 16, 16, 8, precision::tf32, L> &b,
-                 const float *p, unsigned ldm) {
-  __mma_tf32_m16n16k8_ld_b((int *)&b, (const int *)p, ldm,
-                           __gevo::layout_code<L>::value);
-}
+#define __GEVO_WMMA_LOAD(Use, K, T, Elem, Builtin)                             \
+  template <typename L>                                                        \
+  __device__ __forceinline__ void load_matrix_sync(                            \
+      fragment<Use, 16, 16, K, T, L> &f, const Elem *p, unsigned ldm) {        \
+    Builtin((int *)&f, (const int *)p, ldm, __gevo::layout_code<L>::value);    \
+  }
+__GEVO_WMMA_LOAD(matrix_a, 16, __half, __half, __hmma_m16n16k16_ld_a)
+__GEVO_WMMA_LOAD(matrix_b, 16, __half, __half, __hmma_m16n16k16_ld_b)
+__GEVO_WMMA_LOAD(matrix_a, 8, precision::tf32, float, __mma_tf32_m16n16k8_ld_a)
+__GEVO_WMMA_LOAD(matrix_b, 8, precision::tf32, float, __mma_tf32_m16n16k8_ld_b)
+#undef __GEVO_WMMA_LOAD
 
-// Accumulators: the memory layout is an argument.
-__device__ __forceinline__ void
-load_matrix_sync(fragment<accumulator, 16, 16, 16, float> &c, const float *p,
-                 unsigned ldm, layout_t l) {
-  if (l == mem_row_major)
-    __hmma_m16n16k16_ld_c_f32((float *)&c, p, ldm, 0);
-  else
-    __hmma_m16n16k16_ld_c_f32((float *)&c, p, ldm, 1);
-}
-__device__ __forceinline__ void
-load_matrix_sync(fragment<accumulator, 16, 16, 16, __half> &c, const __half *p,
-                 unsigned ldm, layout_t l) {
-  if (l == mem_row_major)
-    __hmma_m16n16k16_ld_c_f16((int *)&c, (const int *)p, ldm, 0);
-  else
-    __hmma_m16n16k16_ld_c_f16((int *)&c, (const int *)p, ldm, 1);
-}
-__device__ __forceinline__ void
-load_matrix_sync(fragment<accumulator, 16, 16, 8, float> &c, const float *p,
-                 unsigned ldm, layout_t l) {
-  if (l == mem_row_major)
-    __mma_tf32_m16n16k8_ld_c((float *)&c, p, ldm, 0);
-  else
-    __mma_tf32_m16n16k8_ld_c((float *)&c, p, ldm, 1);
-}
-__device__ __forceinline__ void
-store_matrix_sync(float *p, const fragment<accumulator, 16, 16, 16, float> &d,
-                  unsigned ldm, layout_t l) {
-  if (l == mem_row_major)
-    __hmma_m16n16k16_st_c_f32(p, (const float *)&d, ldm, 0);
-  else
-    __hmma_m16n16k16_st_c_f32(p, (const float *)&d, ldm, 1);
-}
-__device__ __forceinline__ void
-store_matrix_sync(__half *p, const fragment<accumulator, 16, 16, 16, __half> &d,
-                  unsigned ldm, layout_t l) {
-  if (l == mem_row_major)
-    __hmma_m16n16k16_st_c_f16((int *)p, (const int *)&d, ldm, 0);
-  else
-    __hmma_m16n16k16_st_c_f16((int *)p, (const int *)&d, ldm, 1);
-}
-__device__ __forceinline__ void
-store_matrix_sync(float *p, const fragment<accumulator, 16, 16, 8, float> &d,
-                  unsigned ldm, layout_t l) {
-  if (l == mem_row_major)
-    __mma_m16n16k8_st_c_f32(p, (const float *)&d, ldm, 0);
-  else
-    __mma_m16n16k8_st_c_f32(p, (const float *)&d, ldm, 1);
-}
+// Accumulators: the memory layout is an argument, the builtins' a constant;
+// Word is the builtins' pointer type.
+#define __GEVO_WMMA_ACCUMULATOR(K, T, Word, Load, Store)                       \
+  __device__ __forceinline__ void                                              \
+  load_matrix_sync(fragment<accumulator, 16, 16, K, T> &c, const T *p,         \
+                   unsigned ldm, layout_t l) {                                 \
+    if (l == mem_row_major)                                                    \
+      Load((Word *)&c, (const Word *)p, ldm, 0);                               \
+    else                                                                       \
+      Load((Word *)&c, (const Word *)p, ldm, 1);                               \
+  }                                                                            \
+  __device__ __forceinline__ void                                              \
+  store_matrix_sync(T *p, const fragment<accumulator, 16, 16, K, T> &d,        \
+                    unsigned ldm, layout_t l) {                                \
+    if (l == mem_row_major)                                                    \
+      Store((Word *)p, (const Word *)&d, ldm, 0);                              \
+    else                                                                       \
+      Store((Word *)p, (const Word *)&d, ldm, 1);                              \
+  }
+__GEVO_WMMA_ACCUMULATOR(16, float, float, __hmma_m16n16k16_ld_c_f32,
+                        __hmma_m16n16k16_st_c_f32)
+__GEVO_WMMA_ACCUMULATOR(16, __half, int, __hmma_m16n16k16_ld_c_f16,
+                        __hmma_m16n16k16_st_c_f16)
+__GEVO_WMMA_ACCUMULATOR(8, float, float, __mma_tf32_m16n16k8_ld_c,
+                        __mma_m16n16k8_st_c_f32)
+#undef __GEVO_WMMA_ACCUMULATOR
 
 // D = A * B + C. The builtins' layout operand: 2 if A is column-major, plus
 // 1 if B is.
-template <typename LA, typename LB>
-__device__ __forceinline__ void
-mma_sync(fragment<accumulator, 16, 16, 16, float> &d,
-         const fragment<matrix_a, 16, 16, 16, __half, LA> &a,
-         const fragment<matrix_b, 16, 16, 16, __half, LB> &b,
-         const fragment<accumulator, 16, 16, 16, float> &c) {
-  __hmma_m16n16k16_mma_f32f32(
-      (float *)&d, (const int *)&a, (const int *)&b, (const float *)&c,
-      __gevo::layout_code<LA>::value * 2 + __gevo::layout_code<LB>::value, 0);
-}
-template <typename LA, typename LB>
-__device__ __forceinline__ void
-mma_sync(fragment<accumulator, 16, 16, 16, __half> &d,
-         const fragment<matrix_a, 16, 16, 16, __half, LA> &a,
-         const fragment<matrix_b, 16, 16, 16, __half, LB> &b,
-         const fragment<accumulator, 16, 16, 16, __half> &c) {
-  __hmma_m16n16k16_mma_f16f16(
-      (int *)&d, (const int *)&a, (const int *)&b, (const int *)&c,
-      __gevo::layout_code<LA>::value * 2 + __gevo::layout_code<LB>::value, 0);
-}
-template <typename LA, typename LB>
-__device__ __forceinline__ void
-mma_sync(fragment<accumulator, 16, 16, 8, float> &d,
-         const fragment<matrix_a, 16, 16, 8, precision::tf32, LA> &a,
-         const fragment<matrix_b, 16, 16, 8, precision::tf32, LB> &b,
-         const fragment<accumulator, 16, 16, 8, float> &c) {
-  __mma_tf32_m16n16k8_mma_f32(
-      (float *)&d, (const int *)&a, (const int *)&b, (const float *)&c,
-      __gevo::layout_code<LA>::value * 2 + __gevo::layout_code<LB>::value, 0);
-}
+#define __GEVO_WMMA_MMA(K, In, T, Word, Builtin)                               \
+  template <typename LA, typename LB>                                          \
+  __device__ __forceinline__ void                                              \
+  mma_sync(fragment<accumulator, 16, 16, K, T> &d,                             \
+           const fragment<matrix_a, 16, 16, K, In, LA> &a,                     \
+           const fragment<matrix_b, 16, 16, K, In, LB> &b,                     \
+           const fragment<accumulator, 16, 16, K, T> &c) {                     \
+    Builtin((Word *)&d, (const int *)&a, (const int *)&b, (const Word *)&c,    \
+            __gevo::layout_code<LA>::value * 2 +                               \
+                __gevo::layout_code<LB>::value,                                \
+            0);                                                                \
+  }
+__GEVO_WMMA_MMA(16, __half, float, float, __hmma_m16n16k16_mma_f32f32)
+__GEVO_WMMA_MMA(16, __half, __half, int, __hmma_m16n16k16_mma_f16f16)
+__GEVO_WMMA_MMA(8, precision::tf32, float, float, __mma_tf32_m16n16k8_mma_f32)
+#undef __GEVO_WMMA_MMA
 
 } // namespace wmma
 } // namespace nvcuda

@@ -9,13 +9,7 @@
 
 typedef __nv_bfloat16 T;
 typedef __nv_bfloat162 T2;
-#define TOF __bfloat162float
-#define FROMF __float2bfloat16_rn
-#define BITS __bfloat16_as_ushort
-#define OFBITS __ushort_as_bfloat16
-#define make_pair make_bfloat162
 #define N(P, S) P##bfloat16##S
-#define ULP_TOL 1
 #include "../half/ops.h"
 
 __device__ const Rounding Table[] = {

@@ -75,7 +75,13 @@ __device__ void checkOffsets(unsigned long long Seed, unsigned long long Sub) {
     CHECK(curand_uniform(&A) == plainUniform(curand(&B)));
 }
 
-template <class S> __device__ void common(Sink &K, S &St) {
+/// A generator from curand_init(Seed, Sub, Offset), after the draws every
+/// generator is checked on.
+template <class S>
+__device__ S started(Sink &K, unsigned long long Seed, unsigned long long Sub,
+                     unsigned long long Offset) {
+  S St;
+  curand_init(Seed, Sub, Offset, &St);
   for (int I = 0; I < 3; ++I)
     K.put(curand(&St));
   K.put(curand_uniform(&St));
@@ -94,6 +100,16 @@ template <class S> __device__ void common(Sink &K, S &St) {
   K.put(curand_poisson(&St, 3.5));
   K.put(curand_poisson(&St, 20000.0));
   K.put(curand(&St));
+  return St;
+}
+
+/// N numbers and Seqs sequences on, then one number.
+template <class S>
+__device__ void skipThenPut(Sink &K, S &St, unsigned long long N,
+                            unsigned long long Seqs) {
+  skipahead(N, &St);
+  skipahead_sequence(Seqs, &St);
+  K.put(curand(&St));
 }
 
 __device__ const unsigned long long Seeds[3] = {0, 1234, 0xdeadbeefcafef00dull};
@@ -103,16 +119,11 @@ __device__ const unsigned long long Offsets[3] = {0, 3, (1ull << 33) + 5};
 __global__ void curand_values(unsigned *out) {
   Sink K{out};
   for (int I = 0; I < 3; ++I) {
-    curandState X;
-    curand_init(Seeds[I], Subs[I], Offsets[2 - I], &X);
-    common(K, X);
-    skipahead(12345, &X);
-    skipahead_sequence(3, &X);
-    K.put(curand(&X));
+    auto X = started<curandState>(K, Seeds[I], Subs[I], Offsets[2 - I]);
+    skipThenPut(K, X, 12345, 3);
 
-    curandStatePhilox4_32_10_t P;
-    curand_init(Seeds[I], Subs[I], Offsets[I], &P);
-    common(K, P);
+    auto P = started<curandStatePhilox4_32_10_t>(K, Seeds[I], Subs[I],
+                                                 Offsets[I]);
     curand(&P); // curand4 from the middle of a block
     uint4 Q = curand4(&P);
     K.put(Q.x), K.put(Q.y), K.put(Q.z), K.put(Q.w);
@@ -124,13 +135,9 @@ __global__ void curand_values(unsigned *out) {
     K.put(U.x), K.put(U.w);
     float4 G = curand_normal4(&P);
     K.put(G.x), K.put(G.y), K.put(G.z), K.put(G.w);
-    skipahead(5, &P);
-    skipahead_sequence(2, &P);
-    K.put(curand(&P));
+    skipThenPut(K, P, 5, 2);
 
-    curandStateMRG32k3a_t M;
-    curand_init(Seeds[I], Subs[I], Offsets[I], &M);
-    common(K, M);
+    auto M = started<curandStateMRG32k3a_t>(K, Seeds[I], Subs[I], Offsets[I]);
     skipahead_sequence(2, &M);
     K.put(curand(&M));
 

@@ -10,13 +10,7 @@
 
 typedef __half T;
 typedef __half2 T2;
-#define TOF __half2float
-#define FROMF __float2half_rn
-#define BITS __half_as_ushort
-#define OFBITS __ushort_as_half
-#define make_pair make_half2
 #define N(P, S) P##half##S
-#define ULP_TOL 1
 #include "ops.h"
 
 __device__ const Rounding Table[] = {

@@ -1,11 +1,17 @@
 // The self-checks both 16-bit formats share, on T (the scalar) and T2 (the
-// pair), with TOF/FROMF (to float, from float to nearest even), BITS/OFBITS
-// (bit casts), make_pair, N (names) and ULP_TOL set by the includer
-// (half.cu, bf16/bf16.cu).
+// pair), with N (names: N(__, 2float) is __half2float or __bfloat162float)
+// set by the includer (half.cu, bf16/bf16.cu).
 // Every result is computed by the API and by plain float code rounded once
 // with FROMF (checked against hand-made bit patterns in the includer), and
 // a mismatch traps. Kernels (blocks of 64): arith, warp, atomics, fill then
 // loads.
+// To float, from float to nearest even, the bit casts and the pair maker.
+#define TOF N(__, 2float)
+#define FROMF N(__float2, _rn)
+#define BITS N(__, _as_ushort)
+#define OFBITS N(__ushort_as_, )
+#define make_pair N(make_, 2)
+#define ULP_TOL 1
 #define CHECK(C)                                                               \
   do {                                                                         \
     if (!(C))                                                                  \

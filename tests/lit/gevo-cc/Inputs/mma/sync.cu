@@ -30,6 +30,25 @@ __device__ float tf32(float x) {
   return __builtin_bit_cast(float, u);
 }
 
+/// This lane's four elements of an m16n8 f32 accumulator D (lane group g,
+/// thread t) against C's element i plus the K products Product(row, col, k)
+/// of the plain product; each is also written to out (16x8 row-major).
+template <class Product>
+__device__ void checkD(const float *d, const float *c, float *out, unsigned g,
+                       unsigned t, int K, Product P) {
+  for (int i = 0; i < 4; ++i) {
+    int row = g + 8 * (i >= 2), col = t * 2 + (i & 1);
+    float s = c[i], m = fabsf(s);
+    for (int k = 0; k < K; ++k) {
+      float p = P(row, col, k);
+      s += p;
+      m += fabsf(p);
+    }
+    CLOSE(d[i], s, 1e-5f * m)
+    out[row * 8 + col] = d[i];
+  }
+}
+
 /// m16n8k16 with f16 (BF = 0) or bf16 (BF = 1) inputs: A 16x16 row-major
 /// at in, B 16x8 (k, n) at in + 256, C 16x8 at in + 384.
 template <int BF>
@@ -61,17 +80,9 @@ __device__ void m16n8k16(const float *in, float *out) {
                  : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]),
                    "r"(b[1]), "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));
-  for (int i = 0; i < 4; ++i) {
-    int row = g + 8 * (i >= 2), col = t * 2 + (i & 1);
-    float s = c[i], m = fabsf(s);
-    for (int k = 0; k < 16; ++k) {
-      float p = unpack(pack(in[row * 16 + k])) * unpack(pack(in[256 + k * 8 + col]));
-      s += p;
-      m += fabsf(p);
-    }
-    CLOSE(d[i], s, 1e-5f * m)
-    out[row * 8 + col] = d[i];
-  }
+  checkD(d, c, out, g, t, 16, [&](int row, int col, int k) {
+    return unpack(pack(in[row * 16 + k])) * unpack(pack(in[256 + k * 8 + col]));
+  });
 }
 
 extern "C" __global__ void mma_f16(const float *in, float *out) {
@@ -94,17 +105,10 @@ extern "C" __global__ void mma_f16_k8(const float *in, float *out) {
                "{%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%7,%7,%7};"
                : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(b), "f"(0.0f));
-  for (int i = 0; i < 4; ++i) {
-    int row = g + 8 * (i >= 2), col = t * 2 + (i & 1);
-    float s = 0, m = 0;
-    for (int k = 0; k < 8; ++k) {
-      float p = fromH16(h16(in[row * 8 + k])) * fromH16(h16(in[128 + k * 8 + col]));
-      s += p;
-      m += fabsf(p);
-    }
-    CLOSE(d[i], s, 1e-5f * m)
-    out[row * 8 + col] = d[i];
-  }
+  const float zero[4] = {};
+  checkD(d, zero, out, g, t, 8, [&](int row, int col, int k) {
+    return fromH16(h16(in[row * 8 + k])) * fromH16(h16(in[128 + k * 8 + col]));
+  });
 }
 
 /// m16n8k8 with tf32 inputs: A 16x8 row-major, B 8x8 (k, n), C 16x8.
@@ -127,17 +131,9 @@ extern "C" __global__ void mma_tf32(const float *in, float *out) {
                  "r"(__builtin_bit_cast(unsigned, b[0])),
                  "r"(__builtin_bit_cast(unsigned, b[1])), "f"(c[0]),
                  "f"(c[1]), "f"(c[2]), "f"(c[3]));
-  for (int i = 0; i < 4; ++i) {
-    int row = g + 8 * (i >= 2), col = t * 2 + (i & 1);
-    float s = c[i], m = fabsf(s);
-    for (int k = 0; k < 8; ++k) {
-      float p = tf32(in[row * 8 + k]) * tf32(in[128 + k * 8 + col]);
-      s += p;
-      m += fabsf(p);
-    }
-    CLOSE(d[i], s, 1e-5f * m)
-    out[row * 8 + col] = d[i];
-  }
+  checkD(d, c, out, g, t, 8, [&](int row, int col, int k) {
+    return tf32(in[row * 8 + k]) * tf32(in[128 + k * 8 + col]);
+  });
 }
 
 /// ldmatrix .x4 and .x4.trans: four 8x8 matrices of b16 in shared memory,

@@ -22,6 +22,18 @@ using namespace nvcuda;
 
 template <typename T> __device__ float f(T V) { return static_cast<float>(V); }
 
+/// S plus the K terms P(k), adding the terms' magnitudes to Mag: a plain
+/// dot product and the scale of its rounding error.
+template <typename Term>
+__device__ float sum(float S, float &Mag, unsigned K, Term P) {
+  for (unsigned k = 0; k < K; ++k) {
+    float p = P(k);
+    S += p;
+    Mag += fabsf(p);
+  }
+  return S;
+}
+
 /// D = 2 * (A B + 1) for 16x16x16 half tiles: A row-major, B column-major.
 extern "C" __global__ void wmma_f16(const float *in, float *out) {
   __shared__ half a[2][256], b[2][256];
@@ -48,11 +60,9 @@ extern "C" __global__ void wmma_f16(const float *in, float *out) {
   __syncwarp();
   for (unsigned e = l; e < 256; e += 32) {
     unsigned r = e / 16, c = e % 16;
-    float s = 1, m = 1;
-    for (unsigned k = 0; k < 16; ++k) {
-      s += f(a[w][r * 16 + k]) * f(b[w][c * 16 + k]);
-      m += fabsf(f(a[w][r * 16 + k]) * f(b[w][c * 16 + k]));
-    }
+    float m = 1, s = sum(1, m, 16, [&](unsigned k) {
+      return f(a[w][r * 16 + k]) * f(b[w][c * 16 + k]);
+    });
     CLOSE(o[e], 2 * s, 1e-5f * m)
   }
 }
@@ -78,11 +88,10 @@ extern "C" __global__ void wmma_f16_acc(const float *in, float *out) {
   __syncwarp();
   for (unsigned e = l; e < 256; e += 32) {
     unsigned r = e / 16, col = e % 16;
-    float s = f(c[col * 16 + r]), m = fabsf(s);
-    for (unsigned k = 0; k < 16; ++k) {
-      s += f(a[k * 16 + r]) * f(b[k * 16 + col]);
-      m += fabsf(f(a[k * 16 + r]) * f(b[k * 16 + col]));
-    }
+    float m = fabsf(f(c[col * 16 + r]));
+    float s = sum(f(c[col * 16 + r]), m, 16, [&](unsigned k) {
+      return f(a[k * 16 + r]) * f(b[k * 16 + col]);
+    });
     CLOSE(f(d[e]), s, 1e-3f * m + 1e-3f)
     out[e] = f(d[e]);
   }
@@ -115,12 +124,9 @@ extern "C" __global__ void wmma_tf32(const float *in, float *out) {
   __syncwarp();
   for (unsigned e = l; e < 256; e += 32) {
     unsigned r = e / 16, col = e % 16;
-    float s = c[e], m = fabsf(s);
-    for (unsigned k = 0; k < 8; ++k) {
-      float p = wmma::__float_to_tf32(a[r * 8 + k]) * b[col * 8 + k];
-      s += p;
-      m += fabsf(p);
-    }
+    float m = fabsf(c[e]), s = sum(c[e], m, 8, [&](unsigned k) {
+      return wmma::__float_to_tf32(a[r * 8 + k]) * b[col * 8 + k];
+    });
     CLOSE(out[col * 16 + r], s, 1e-5f * m)
   }
 }
@@ -146,12 +152,9 @@ extern "C" __global__ void wmma_bf16(const float *in, float *out) {
   __syncwarp();
   for (unsigned e = l; e < 256; e += 32) {
     unsigned r = e / 16, col = e % 16;
-    float s = 0, m = 0;
-    for (unsigned k = 0; k < 16; ++k) {
-      float p = __bfloat162float(a[r * 16 + k]) * __bfloat162float(b[k * 16 + col]);
-      s += p;
-      m += fabsf(p);
-    }
+    float m = 0, s = sum(0, m, 16, [&](unsigned k) {
+      return __bfloat162float(a[r * 16 + k]) * __bfloat162float(b[k * 16 + col]);
+    });
     CLOSE(out[e], s, 1e-5f * m)
   }
 }
@@ -176,12 +179,9 @@ __device__ void shape(const float *in, float *out, half *a, half *b, half *d) {
   __syncwarp();
   for (unsigned e = l; e < M * N; e += 32) {
     unsigned r = e / N, col = e % N;
-    float s = 0.5f, m = 0.5f;
-    for (unsigned k = 0; k < 16; ++k) {
-      float p = f(a[r * 16 + k]) * f(b[k * N + col]);
-      s += p;
-      m += fabsf(p);
-    }
+    float m = 0.5f, s = sum(0.5f, m, 16, [&](unsigned k) {
+      return f(a[r * 16 + k]) * f(b[k * N + col]);
+    });
     CLOSE(f(d[e]), s, 1e-3f * m)
     out[e] = f(d[e]);
   }

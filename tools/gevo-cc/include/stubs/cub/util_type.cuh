@@ -61,6 +61,20 @@ template <int W> __GEVO_CUB unsigned warpMask() {
   return W >= 32 ? ~0u : ((1u << W % 32) - 1) << (LaneId() / W * W);
 }
 
+/// The start of the logical-warp collective Name<T, LOGICAL_WARP_THREADS>:
+/// W, the check that it is a power of two up to 32, the lanes' Mask, an
+/// empty TempStorage (shuffles need no memory) and the constructor.
+#define __GEVO_CUB_LOGICAL_WARP(Name)                                          \
+  static constexpr int W = LOGICAL_WARP_THREADS;                               \
+  static_assert(W >= 1 && W <= 32 && (W & (W - 1)) == 0,                       \
+                "gevo's " #Name ": logical warps of a power of two lanes, "    \
+                "up to 32 (others need --cuda-headers nvidia)");               \
+  unsigned Mask = __gevo::warpMask<W>();                                       \
+                                                                               \
+public:                                                                        \
+  struct TempStorage {};                                                       \
+  __GEVO_CUB Name(TempStorage &) {}
+
 using __gevo_shfl::Down;
 using __gevo_shfl::Idx;
 using __gevo_shfl::shuffle;

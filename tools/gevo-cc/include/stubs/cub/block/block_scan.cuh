@@ -63,74 +63,57 @@ public:
   __GEVO_CUB BlockScan() {}
   __GEVO_CUB BlockScan(TempStorage &Storage) : Base(Storage) {}
 
-// The sums in their four CUB forms: one item or an array, each with or
-// without a block aggregate out.
-#define __GEVO_CUB_SCAN(Name, Incl, Params, Op, Start)                         \
-  __GEVO_CUB void Name(T In, T &Out Params) {                                  \
+// A scan in CUB's four forms: one item or an array per thread, each with or
+// without the block aggregate out. Template: the one-item forms' template
+// head, if any; Extra: the arrays' template parameters after N, and Params:
+// the parameters after Out, both in parentheses.
+#define __GEVO_CUB_SCAN(Name, Incl, Template, Extra, Params, Op, Start)        \
+  Template __GEVO_CUB void Name(T In, T &Out __GEVO_CUB_ID Params) {           \
     scan<1>(&In, &Out, Op, Incl, Start, nullptr);                              \
   }                                                                            \
-  __GEVO_CUB void Name(T In, T &Out Params, T &Aggregate) {                    \
+  Template __GEVO_CUB void Name(T In, T &Out __GEVO_CUB_ID Params,             \
+                                T &Aggregate) {                                \
     scan<1>(&In, &Out, Op, Incl, Start, &Aggregate);                           \
   }                                                                            \
-  template <int N> __GEVO_CUB void Name(T(&In)[N], T(&Out)[N] Params) {        \
+  __GEVO_CUB_SCAN_ARRAY(Name, Incl, Extra, Params, Op, Start)
+#define __GEVO_CUB_SCAN_ARRAY(Name, Incl, Extra, Params, Op, Start)            \
+  template <int N __GEVO_CUB_ID Extra>                                         \
+  __GEVO_CUB void Name(T(&In)[N], T(&Out)[N] __GEVO_CUB_ID Params) {           \
     scan<N>(In, Out, Op, Incl, Start, nullptr);                                \
   }                                                                            \
-  template <int N>                                                             \
-  __GEVO_CUB void Name(T(&In)[N], T(&Out)[N] Params, T &Aggregate) {           \
+  template <int N __GEVO_CUB_ID Extra>                                         \
+  __GEVO_CUB void Name(T(&In)[N], T(&Out)[N] __GEVO_CUB_ID Params,             \
+                       T &Aggregate) {                                         \
     scan<N>(In, Out, Op, Incl, Start, &Aggregate);                             \
   }
-  __GEVO_CUB_SCAN(ExclusiveSum, false, , Plus(), initial(T()))
-  __GEVO_CUB_SCAN(InclusiveSum, true, , Plus(), none())
+// A scan seeded by a block prefix callback op, on one item or an array.
+#define __GEVO_CUB_CALL_SCAN(Name, Incl, Extra, Params, Op)                    \
+  template <__GEVO_CUB_ID Extra class C>                                       \
+  __GEVO_CUB void Name(T In, T &Out __GEVO_CUB_ID Params, C &Call) {           \
+    scan<1>(&In, &Out, Op, Incl, call(Call), nullptr);                         \
+  }                                                                            \
+  template <int N, __GEVO_CUB_ID Extra class C>                                \
+  __GEVO_CUB void Name(T(&In)[N], T(&Out)[N] __GEVO_CUB_ID Params, C &Call) {  \
+    scan<N>(In, Out, Op, Incl, call(Call), nullptr);                           \
+  }
+#define __GEVO_CUB_ID(...) __VA_ARGS__
+  __GEVO_CUB_SCAN(ExclusiveSum, false, , (), (), Plus(), initial(T()))
+  __GEVO_CUB_SCAN(InclusiveSum, true, , (), (), Plus(), none())
+  __GEVO_CUB_SCAN(ExclusiveScan, false, template <class Op>, (, class Op),
+                  (, T Init, Op F), F, initial(Init))
+  __GEVO_CUB_SCAN(InclusiveScan, true, template <class Op>, (, class Op),
+                  (, Op F), F, none())
+  __GEVO_CUB_SCAN_ARRAY(InclusiveScan, true, (, class Op), (, T Init, Op F), F,
+                        initial(Init))
+  __GEVO_CUB_CALL_SCAN(ExclusiveSum, false, (), (), Plus())
+  __GEVO_CUB_CALL_SCAN(InclusiveSum, true, (), (), Plus())
+  __GEVO_CUB_CALL_SCAN(ExclusiveScan, false, (class Op, ), (, Op F), F)
+  __GEVO_CUB_CALL_SCAN(InclusiveScan, true, (class Op, ), (, Op F), F)
+#undef __GEVO_CUB_ID
+#undef __GEVO_CUB_CALL_SCAN
+#undef __GEVO_CUB_SCAN_ARRAY
 #undef __GEVO_CUB_SCAN
 
-  template <class C> __GEVO_CUB void ExclusiveSum(T In, T &Out, C &Call) {
-    scan<1>(&In, &Out, Plus(), false, call(Call), nullptr);
-  }
-  template <int N, class C>
-  __GEVO_CUB void ExclusiveSum(T (&In)[N], T (&Out)[N], C &Call) {
-    scan<N>(In, Out, Plus(), false, call(Call), nullptr);
-  }
-  template <class C> __GEVO_CUB void InclusiveSum(T In, T &Out, C &Call) {
-    scan<1>(&In, &Out, Plus(), true, call(Call), nullptr);
-  }
-  template <int N, class C>
-  __GEVO_CUB void InclusiveSum(T (&In)[N], T (&Out)[N], C &Call) {
-    scan<N>(In, Out, Plus(), true, call(Call), nullptr);
-  }
-  template <class Op, class C>
-  __GEVO_CUB void ExclusiveScan(T In, T &Out, Op F, C &Call) {
-    scan<1>(&In, &Out, F, false, call(Call), nullptr);
-  }
-  template <int N, class Op, class C>
-  __GEVO_CUB void ExclusiveScan(T (&In)[N], T (&Out)[N], Op F, C &Call) {
-    scan<N>(In, Out, F, false, call(Call), nullptr);
-  }
-  template <class Op, class C>
-  __GEVO_CUB void InclusiveScan(T In, T &Out, Op F, C &Call) {
-    scan<1>(&In, &Out, F, true, call(Call), nullptr);
-  }
-  template <int N, class Op, class C>
-  __GEVO_CUB void InclusiveScan(T (&In)[N], T (&Out)[N], Op F, C &Call) {
-    scan<N>(In, Out, F, true, call(Call), nullptr);
-  }
-
-  template <class Op>
-  __GEVO_CUB void ExclusiveScan(T In, T &Out, T Init, Op F) {
-    scan<1>(&In, &Out, F, false, initial(Init), nullptr);
-  }
-  template <class Op>
-  __GEVO_CUB void ExclusiveScan(T In, T &Out, T Init, Op F, T &Aggregate) {
-    scan<1>(&In, &Out, F, false, initial(Init), &Aggregate);
-  }
-  template <int N, class Op>
-  __GEVO_CUB void ExclusiveScan(T (&In)[N], T (&Out)[N], T Init, Op F) {
-    scan<N>(In, Out, F, false, initial(Init), nullptr);
-  }
-  template <int N, class Op>
-  __GEVO_CUB void ExclusiveScan(T (&In)[N], T (&Out)[N], T Init, Op F,
-                                T &Aggregate) {
-    scan<N>(In, Out, F, false, initial(Init), &Aggregate);
-  }
   /// Without an initial value: thread 0's first output is undefined.
   template <class Op> __GEVO_CUB void ExclusiveScan(T In, T &Out, Op F) {
     scan<1>(&In, &Out, F, false, none(), nullptr);
@@ -138,30 +121,6 @@ public:
   template <int N, class Op>
   __GEVO_CUB void ExclusiveScan(T (&In)[N], T (&Out)[N], Op F) {
     scan<N>(In, Out, F, false, none(), nullptr);
-  }
-  template <class Op> __GEVO_CUB void InclusiveScan(T In, T &Out, Op F) {
-    scan<1>(&In, &Out, F, true, none(), nullptr);
-  }
-  template <class Op>
-  __GEVO_CUB void InclusiveScan(T In, T &Out, Op F, T &Aggregate) {
-    scan<1>(&In, &Out, F, true, none(), &Aggregate);
-  }
-  template <int N, class Op>
-  __GEVO_CUB void InclusiveScan(T (&In)[N], T (&Out)[N], Op F) {
-    scan<N>(In, Out, F, true, none(), nullptr);
-  }
-  template <int N, class Op>
-  __GEVO_CUB void InclusiveScan(T (&In)[N], T (&Out)[N], Op F, T &Aggregate) {
-    scan<N>(In, Out, F, true, none(), &Aggregate);
-  }
-  template <int N, class Op>
-  __GEVO_CUB void InclusiveScan(T (&In)[N], T (&Out)[N], T Init, Op F) {
-    scan<N>(In, Out, F, true, initial(Init), nullptr);
-  }
-  template <int N, class Op>
-  __GEVO_CUB void InclusiveScan(T (&In)[N], T (&Out)[N], T Init, Op F,
-                                T &Aggregate) {
-    scan<N>(In, Out, F, true, initial(Init), &Aggregate);
   }
 
 private:

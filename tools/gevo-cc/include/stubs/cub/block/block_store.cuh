@@ -18,22 +18,12 @@
 
 namespace cub {
 
-#define __GEVO_CUB_STORE(Name, Head, A, Threads)                               \
-  template <Head class T, int N, class It>                                     \
-  __GEVO_CUB void Name(int Tid, It Out, T(&Items)[N]) {                        \
-    __gevo::store<__gevo::A, Threads>(Tid, Out, Items, __gevo::All);           \
-  }                                                                            \
-  template <Head class T, int N, class It>                                     \
-  __GEVO_CUB void Name(int Tid, It Out, T(&Items)[N], int Valid) {             \
-    __gevo::store<__gevo::A, Threads>(Tid, Out, Items, Valid);                 \
-  }
-#define __GEVO_THREADS_HEAD int BLOCK_THREADS,
-__GEVO_CUB_STORE(StoreDirectBlocked, , Blocked, 1)
-__GEVO_CUB_STORE(StoreDirectStriped, __GEVO_THREADS_HEAD, Striped,
-                 BLOCK_THREADS)
-__GEVO_CUB_STORE(StoreDirectWarpStriped, , WarpStriped, 1)
-#undef __GEVO_THREADS_HEAD
-#undef __GEVO_CUB_STORE
+__GEVO_CUB_DIRECT(StoreDirectBlocked, true, (), Blocked, 1)
+__GEVO_CUB_DIRECT(StoreDirectStriped, true, (int BLOCK_THREADS, ), Striped,
+                  BLOCK_THREADS)
+__GEVO_CUB_DIRECT(StoreDirectWarpStriped, true, (), WarpStriped, 1)
+#undef __GEVO_CUB_DIRECT
+#undef __GEVO_CUB_HEAD
 
 template <class T, int N>
 __GEVO_CUB void StoreDirectBlockedVectorized(int Tid, T *Out, T (&Items)[N]) {
@@ -52,27 +42,22 @@ enum BlockStoreAlgorithm {
 template <class T, int BLOCK_DIM_X, int ITEMS_PER_THREAD,
           BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT,
           int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
-class BlockStore {
-  static constexpr int Threads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
-  static constexpr __gevo::Arrangement A =
-      ALGORITHM == BLOCK_STORE_STRIPED ? __gevo::Striped : __gevo::Blocked;
+class BlockStore
+    : public __gevo::DirectTile<ALGORITHM == BLOCK_STORE_STRIPED, BLOCK_DIM_X,
+                                BLOCK_DIM_Y, BLOCK_DIM_Z> {
+  using Base = typename BlockStore::DirectTile;
 
 public:
-  struct TempStorage {};
-  __GEVO_CUB BlockStore() {}
-  __GEVO_CUB BlockStore(TempStorage &) {}
+  using Base::Base;
 
   template <class It>
   __GEVO_CUB void Store(It Out, T (&Items)[ITEMS_PER_THREAD]) {
-    __gevo::store<A, Threads>(Tid, Out, Items, __gevo::All);
+    Base::template tile<true>(Out, Items, __gevo::All);
   }
   template <class It>
   __GEVO_CUB void Store(It Out, T (&Items)[ITEMS_PER_THREAD], int Valid) {
-    __gevo::store<A, Threads>(Tid, Out, Items, Valid);
+    Base::template tile<true>(Out, Items, Valid);
   }
-
-private:
-  int Tid = __gevo::linearTid<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>();
 };
 
 } // namespace cub

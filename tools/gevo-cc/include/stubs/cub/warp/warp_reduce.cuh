@@ -19,14 +19,7 @@
 namespace cub {
 
 template <class T, int LOGICAL_WARP_THREADS = 32> class WarpReduce {
-  static constexpr int W = LOGICAL_WARP_THREADS;
-  static_assert(W >= 1 && W <= 32 && (W & (W - 1)) == 0,
-                "gevo's WarpReduce: logical warps of a power of two lanes, "
-                "up to 32 (others need --cuda-headers nvidia)");
-
-public:
-  struct TempStorage {};
-  __GEVO_CUB WarpReduce(TempStorage &) {}
+  __GEVO_CUB_LOGICAL_WARP(WarpReduce)
 
   template <class Op> __GEVO_CUB T Reduce(T In, Op F) {
     return reduceBelow(In, F, W);
@@ -57,7 +50,6 @@ public:
   }
 
 private:
-  unsigned Mask = __gevo::warpMask<W>();
   unsigned Lane = LaneId() % W;
 
   /// The first lane above this one where a segment starts (bits in warp

@@ -19,15 +19,8 @@
 namespace cub {
 
 template <class T, int LOGICAL_WARP_THREADS = 32> class WarpScan {
-  static constexpr int W = LOGICAL_WARP_THREADS;
-  static_assert(W >= 1 && W <= 32 && (W & (W - 1)) == 0,
-                "gevo's WarpScan: logical warps of a power of two lanes, "
-                "up to 32 (others need --cuda-headers nvidia)");
   using Plus = __gevo::Plus;
-
-public:
-  struct TempStorage {};
-  __GEVO_CUB WarpScan(TempStorage &) {}
+  __GEVO_CUB_LOGICAL_WARP(WarpScan)
 
   template <class Op> __GEVO_CUB void InclusiveScan(T In, T &Out, Op F) {
     Out = inclusive(In, F);
@@ -103,8 +96,6 @@ public:
   }
 
 private:
-  unsigned Mask = __gevo::warpMask<W>();
-
   template <class Op> __GEVO_CUB T inclusive(T V, Op F) {
     unsigned Lane = LaneId() % W;
     for (int D = 1; D < W; D *= 2) {
