@@ -17,12 +17,14 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class GaTuner : public Tuner {
+struct GaOptions {
+  size_t Pop, Elite;
+  double Mutation;
+};
+
+class GaTuner : public Tuner, GaOptions {
 public:
-  GaTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Pop(size_t(O.at("pop"))),
-        Elite(size_t(O.at("elite"))),
-        Mutation(O.at("mutation")) {}
+  GaTuner(const Space &S, bool Hib, const GaOptions &O) : Tuner(S, Hib), GaOptions(O) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (Queue.empty() && Told >= Genes.size())
@@ -107,8 +109,6 @@ private:
       Elites.push_back({E.at(0).get<uint64_t>(), E.at(1).get<double>()});
   }
 
-  size_t Pop, Elite;
-  double Mutation;
   std::vector<uint64_t> Genes; // this generation, in asking order
   size_t Told = 0;             // how many of Genes were told
   std::deque<uint64_t> Queue;  // Genes not asked yet
@@ -118,15 +118,14 @@ private:
 } // namespace
 
 const StrategyInfo &infoGa() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<GaTuner, GaOptions>(
       "ga",
       "genetic algorithm as AutoTVM's GATuner: elitism, fitness-proportional "
       "parents, single-point crossover, per-knob mutation",
-      {{"pop", 100, {2, 1e6}, "population (configs per generation)"},
-       {"elite", 3, {0, 1e6}, "best configs carried into the next parent pool"},
-       {"mutation", 0.1, {0, 1}, "probability of re-drawing each knob"}},
-      64,
-      construct<GaTuner>};
+      {{"pop", &GaOptions::Pop, 100, {2, 1e6}, "population (configs per generation)"},
+       {"elite", &GaOptions::Elite, 3, {0, 1e6}, "best configs carried into the next parent pool"},
+       {"mutation", &GaOptions::Mutation, 0.1, {0, 1}, "probability of re-drawing each knob"}},
+      64);
   return I;
 }
 

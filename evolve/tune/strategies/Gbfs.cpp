@@ -38,13 +38,17 @@ bool hasFactorization(const Space &S) {
   return false;
 }
 
-class GbfsTuner : public Tuner {
+struct GbfsOptions {
+  size_t Rho;
+  bool RandomStart;
+  uint64_t Restart;
+};
+
+class GbfsTuner : public Tuner, GbfsOptions {
 public:
-  GbfsTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Rho(size_t(O.at("rho"))),
-        RandomStart(O.at("random-start") != 0 ||
-                    !hasFactorization(S)),
-        Restart(uint64_t(O.at("restart"))) {}
+  GbfsTuner(const Space &S, bool Hib, const GbfsOptions &O) : Tuner(S, Hib), GbfsOptions(O) {
+    RandomStart = RandomStart || !hasFactorization(S);
+  }
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (!Started) {
@@ -100,9 +104,6 @@ private:
                   I.at(2).get<uint64_t>()});
   }
 
-  size_t Rho;
-  bool RandomStart;
-  uint64_t Restart;
   bool Started = false;
   double RunBest = 0;    // best fitness since the start
   uint64_t LastGain = 0; // History size when RunBest last rose (or a restart)
@@ -112,19 +113,18 @@ private:
 } // namespace
 
 const StrategyInfo &infoGbfs() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<GbfsTuner, GbfsOptions>(
       "gbfs",
       "G-BFS: pop the best measured config, measure rho random unvisited "
       "one-step neighbours; starts untiled (random without factorizations), "
       "restarts from a random config when the queue empties",
-      {{"rho", 5, {1, 1e6}, "neighbours measured per popped config"},
-       {"random-start", 0, {0, 1},
+      {{"rho", &GbfsOptions::Rho, 5, {1, 1e6}, "neighbours measured per popped config"},
+       {"random-start", &GbfsOptions::RandomStart, 0, {0, 1},
         "1: start from a random config even where an untiled one exists"},
-       {"restart", 0, {0, 1e12},
+       {"restart", &GbfsOptions::Restart, 0, {0, 1e12},
         "restart from a random config after this many trials without a "
         "better one (0: never)"}},
-      5,
-      construct<GbfsTuner>};
+      5);
   return I;
 }
 

@@ -35,15 +35,19 @@ double canberra(const double *A, const double *B, size_t N) {
   return D;
 }
 
-class NoseTuner : public Tuner {
+struct NoseOptions {
+  size_t N;
+  double OffspringRatio, MeasureRatio;
+  size_t K;
+  double PMut;
+  size_t KnnMax;
+};
+
+class NoseTuner : public Tuner, NoseOptions {
 public:
-  NoseTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), N(size_t(O.at("pop"))),
-        M(size_t(std::ceil(N * O.at("offspring-ratio")))),
-        E(std::max<size_t>(1, size_t(N * O.at("measure-ratio")))),
-        K(size_t(O.at("k"))),
-        PMut(O.at("mutation")),
-        KnnMax(size_t(O.at("knn-max"))), Columns(S.size()),
+  NoseTuner(const Space &S, bool Hib, const NoseOptions &O)
+      : Tuner(S, Hib), NoseOptions(O), M(size_t(std::ceil(N * OffspringRatio))),
+        E(std::max<size_t>(1, size_t(N * MeasureRatio))), Columns(S.size()),
         RowCache(S.size()) {}
 
   std::vector<Config> ask(size_t Want, Rng &R) override {
@@ -206,9 +210,7 @@ private:
       Columns[P].push_back(C[P]);
   }
 
-  size_t N, M, E, K;
-  double PMut;
-  size_t KnnMax;
+  size_t M, E;
   std::vector<Record> Population;
   std::deque<uint64_t> Queue;
   size_t Pending = 0; // asked this generation, not told yet
@@ -220,20 +222,21 @@ private:
 } // namespace
 
 const StrategyInfo &infoNose() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<NoseTuner, NoseOptions>(
       "nose",
       "NoSE: evolution whose offspring are ranked by a weighted k-NN "
       "surrogate (Canberra distance); only the top predicted are measured",
-      {{"pop", 100, {2, 1e6}, "population N"},
-       {"offspring-ratio", 1.5, {0.01, 100}, "offspring per generation, times N"},
-       {"measure-ratio", 0.3, {0.001, 100}, "offspring measured per generation, times N"},
-       {"k", 9, {1, 1e6}, "neighbours of the k-NN surrogate"},
-       {"mutation", 0.3, {0, 1}, "probability of re-drawing each parameter"},
-       {"knn-max", 1000, {0, 1e9},
+      {{"pop", &NoseOptions::N, 100, {2, 1e6}, "population N"},
+       {"offspring-ratio", &NoseOptions::OffspringRatio, 1.5, {0.01, 100},
+        "offspring per generation, times N"},
+       {"measure-ratio", &NoseOptions::MeasureRatio, 0.3, {0.001, 100},
+        "offspring measured per generation, times N"},
+       {"k", &NoseOptions::K, 9, {1, 1e6}, "neighbours of the k-NN surrogate"},
+       {"mutation", &NoseOptions::PMut, 0.3, {0, 1}, "probability of re-drawing each parameter"},
+       {"knn-max", &NoseOptions::KnnMax, 1000, {0, 1e9},
         "the surrogate's neighbours come from the most recent this many "
         "measured configs (0: all, the paper's; bounds its cost per trial)"}},
-      30,
-      construct<NoseTuner>};
+      30);
   return I;
 }
 

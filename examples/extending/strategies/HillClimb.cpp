@@ -22,10 +22,14 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class HillClimbTuner : public Tuner {
+struct HillClimbOptions {
+  uint64_t Patience;
+};
+
+class HillClimbTuner : public Tuner, HillClimbOptions {
 public:
-  HillClimbTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Patience(uint64_t(O.at("patience"))) {}
+  HillClimbTuner(const Space &S, bool Hib, const HillClimbOptions &O)
+      : Tuner(S, Hib), HillClimbOptions(O) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (Climbing && Patience && History.size() >= LastGain + Patience)
@@ -62,7 +66,6 @@ private:
     LastGain = J.at("last_gain");
   }
 
-  uint64_t Patience;
   bool Climbing = false; // Top is this climb's best config
   uint64_t Top = 0;
   double TopFitness = 0;
@@ -72,14 +75,13 @@ private:
 } // namespace
 
 const StrategyInfo &infoHillClimb() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<HillClimbTuner, HillClimbOptions>(
       "hill-climb",
       "hill climbing over one-step moves, restarting from a random config",
-      {{"patience", 64, {0, 1e6},
+      {{"patience", &HillClimbOptions::Patience, 64, {0, 1e6},
         "start another climb after this many trials without a better config (0: "
         "only when the neighbourhood is used up)"}},
-      1,
-      construct<HillClimbTuner>};
+      1);
   return I;
 }
 
