@@ -50,11 +50,18 @@ Prepared FunctionProblem::prepare(const Config &C) const {
   return keyedConfig(S, C, "breaks a constraint");
 }
 
+std::vector<Evaluation> measureEach(const std::vector<const Prepared *> &B,
+                                    const std::function<Evaluation(uint64_t Code)> &Measure) {
+  std::vector<Evaluation> Out;
+  for (const Prepared *P : B)
+    Out.push_back(Measure(std::stoull(P->Key)));
+  return Out;
+}
+
 std::vector<Evaluation>
 FunctionProblem::measure(const std::vector<const Prepared *> &B) {
-  std::vector<Evaluation> Out;
-  for (const Prepared *P : B) {
-    std::optional<double> V = F(S.decode(std::stoull(P->Key)));
+  return measureEach(B, [&](uint64_t Code) {
+    std::optional<double> V = F(S.decode(Code));
     Evaluation E;
     if (V) {
       E = makeEvaluation(*V, O.HigherIsBetter);
@@ -63,9 +70,8 @@ FunctionProblem::measure(const std::vector<const Prepared *> &B) {
       E.Message = "the objective failed";
     }
     E.CostSeconds = Cost;
-    Out.push_back(E);
-  }
-  return Out;
+    return E;
+  });
 }
 
 std::optional<double> syntheticTime(const Space &S, const Config &C) {
@@ -158,7 +164,7 @@ std::optional<Config> Tuner::claimRandom(Rng &R) {
 std::vector<Config> Tuner::claimPlanned(size_t N, std::deque<uint64_t> &Plan,
                                         bool FollowPlan, double Eps, Rng &R) {
   std::vector<Config> Out;
-  while (Out.size() < N) {
+  claimEach(Out, N, R, [&] {
     std::optional<Config> C;
     if (FollowPlan && R.uniform() >= Eps)
       while (!C && !Plan.empty()) {
@@ -167,11 +173,16 @@ std::vector<Config> Tuner::claimPlanned(size_t N, std::deque<uint64_t> &Plan,
         if (claim(T))
           C = T;
       }
-    if (!C)
-      C = claimRandom(R);
-    if (!C)
-      break;
-    Out.push_back(std::move(*C));
+    return C;
+  });
+  return Out;
+}
+
+std::vector<Config> Tuner::takeQueued(std::deque<uint64_t> &Queue, size_t N) const {
+  std::vector<Config> Out;
+  while (Out.size() < N && !Queue.empty()) {
+    Out.push_back(S.decode(Queue.front()));
+    Queue.pop_front();
   }
   return Out;
 }

@@ -29,12 +29,7 @@ public:
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (Queue.empty() && Told >= Genes.size())
       breed(R);
-    std::vector<Config> Out;
-    while (Out.size() < N && !Queue.empty()) {
-      Out.push_back(S.decode(Queue.front()));
-      Queue.pop_front();
-    }
-    return Out;
+    return takeQueued(Queue, N);
   }
 
 private:

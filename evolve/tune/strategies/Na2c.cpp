@@ -107,11 +107,7 @@ public:
           Out.push_back(C);
       }
     }
-    while (Out.size() < Want) // stuck: fresh random configs
-      if (auto C = claimRandom(R))
-        Out.push_back(std::move(*C));
-      else
-        break;
+    claimRandoms(Out, Want, R); // stuck: fresh random configs
     return Out;
   }
 

@@ -53,12 +53,7 @@ public:
   std::vector<Config> ask(size_t Want, Rng &R) override {
     if (Queue.empty() && Pending == 0)
       generation(R);
-    std::vector<Config> Out;
-    while (Out.size() < Want && !Queue.empty()) {
-      Out.push_back(S.decode(Queue.front()));
-      Queue.pop_front();
-    }
-    return Out;
+    return takeQueued(Queue, Want);
   }
 
 private:

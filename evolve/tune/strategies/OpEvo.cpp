@@ -28,24 +28,13 @@ public:
   std::vector<Config> ask(size_t N, Rng &R) override {
     std::vector<Config> Out;
     if (History.empty()) { // the initial lambda random configs
-      while (Out.size() < std::min(N, Lambda))
-        if (auto C = claimRandom(R))
-          Out.push_back(std::move(*C));
-        else
-          break;
+      claimRandoms(Out, std::min(N, Lambda), R);
       return Out;
     }
     std::vector<double> W;
     for (const Tuner::Record &T : Top)
       W.push_back(T.Fitness);
-    while (Out.size() < std::min(N, Rho)) {
-      std::optional<Config> Child = breed(W, R);
-      if (!Child)
-        Child = claimRandom(R);
-      if (!Child)
-        break;
-      Out.push_back(std::move(*Child));
-    }
+    claimEach(Out, std::min(N, Rho), R, [&] { return breed(W, R); });
     return Out;
   }
 

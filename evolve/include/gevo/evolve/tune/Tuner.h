@@ -55,6 +55,9 @@ public:
 /// NotApplicable evaluation saying it instead (no trial is spent on it).
 Prepared keyedConfig(const Space &S, const Config &C,
                      std::optional<std::string> Unavailable);
+/// Measure(code) for each of B, keyed by keyedConfig.
+std::vector<Evaluation> measureEach(const std::vector<const Prepared *> &B,
+                                    const std::function<Evaluation(uint64_t Code)> &Measure);
 
 /// A problem computed by a function: nullopt means the config fails
 /// (CompileFail); a config breaking a constraint is NotApplicable.
@@ -110,6 +113,27 @@ protected:
   bool claim(const Config &C);
   /// Claims a uniformly random fresh config; nullopt: none is left.
   std::optional<Config> claimRandom(Rng &R);
+  /// Appends configs to Out until it holds N: each Propose()'s (a claimed
+  /// config, or nullopt for none) or else a random fresh one; fewer when
+  /// the space runs out.
+  template <class ProposeFn> void claimEach(std::vector<Config> &Out, size_t N, Rng &R,
+                                            ProposeFn Propose) {
+    while (Out.size() < N) {
+      std::optional<Config> C = Propose();
+      if (!C)
+        C = claimRandom(R);
+      if (!C)
+        break;
+      Out.push_back(std::move(*C));
+    }
+  }
+  /// Random fresh configs appended to Out until it holds N (fewer when the
+  /// space runs out).
+  void claimRandoms(std::vector<Config> &Out, size_t N, Rng &R) {
+    claimEach(Out, N, R, [] { return std::optional<Config>(); });
+  }
+  /// Up to N configs taken off the front of Queue (codes).
+  std::vector<Config> takeQueued(std::deque<uint64_t> &Queue, size_t N) const;
   /// Claims up to N of From's one-step neighbours (Space::neighbours) that
   /// are fresh and satisfy the constraints, drawn at random, onto Out.
   void claimNeighbours(const Config &From, size_t N, Rng &R, std::vector<Config> &Out);
