@@ -88,21 +88,29 @@ private:
     }
   }
   nlohmann::json saveState() const override {
-    std::vector<nlohmann::json> Items;
+    nlohmann::json J = saveFields(*this);
+    J["queue"] = nlohmann::json::array();
     for (auto Q = Queue; !Q.empty(); Q.pop())
-      Items.push_back({Q.top().Fitness, Q.top().Seq, Q.top().Code});
-    return {{"started", Started}, {"queue", Items}, {"run_best", RunBest},
-            {"last_gain", LastGain}};
+      J["queue"].push_back({Q.top().Fitness, Q.top().Seq, Q.top().Code});
+    return J;
   }
   void restoreState(const nlohmann::json &J) override {
-    Started = J.at("started");
-    RunBest = J.at("run_best");
-    LastGain = J.at("last_gain");
+    restoreFields(*this, J);
     Queue = {};
     for (const auto &I : J.at("queue"))
       Queue.push({I.at(0).get<double>(), I.at(1).get<uint64_t>(),
                   I.at(2).get<uint64_t>()});
   }
+
+public:
+  /// The state but the queue, for saveFields and restoreFields.
+  template <class Self, class F> static void fields(Self &T, F &&Field) {
+    Field("started", T.Started);
+    Field("run_best", T.RunBest);
+    Field("last_gain", T.LastGain);
+  }
+
+private:
 
   bool Started = false;
   double RunBest = 0;    // best fitness since the start

@@ -55,16 +55,19 @@ private:
         LastGain = I + 1;
       }
   }
-  nlohmann::json saveState() const override {
-    return {{"climbing", Climbing}, {"top", Top}, {"top_fitness", TopFitness},
-            {"last_gain", LastGain}};
+  nlohmann::json saveState() const override { return saveFields(*this); }
+  void restoreState(const nlohmann::json &J) override { restoreFields(*this, J); }
+
+public:
+  /// The state, for saveFields and restoreFields.
+  template <class Self, class F> static void fields(Self &T, F &&Field) {
+    Field("climbing", T.Climbing);
+    Field("top", T.Top);
+    Field("top_fitness", T.TopFitness);
+    Field("last_gain", T.LastGain);
   }
-  void restoreState(const nlohmann::json &J) override {
-    Climbing = J.at("climbing");
-    Top = J.at("top");
-    TopFitness = J.at("top_fitness");
-    LastGain = J.at("last_gain");
-  }
+
+private:
 
   bool Climbing = false; // Top is this climb's best config
   uint64_t Top = 0;

@@ -157,6 +157,18 @@ private:
   uint64_t ScanFrom = 0; // where the exhaustive fallback of claimRandom resumes
 };
 
+/// A strategy's state kept as named fields, saved as one JSON object and
+/// restored from it: T::fields(Self, Field) calls Field(Name, Member) for
+/// each, so one list serves both.
+template <class T> nlohmann::json saveFields(const T &Self) {
+  nlohmann::json J = nlohmann::json::object();
+  T::fields(Self, [&](const char *Name, const auto &Member) { J[Name] = Member; });
+  return J;
+}
+template <class T> void restoreFields(T &Self, const nlohmann::json &J) {
+  T::fields(Self, [&](const char *Name, auto &Member) { J.at(Name).get_to(Member); });
+}
+
 /// Picks an index with probability proportional to W (uniform if all 0).
 size_t roulette(const std::vector<double> &W, Rng &R);
 
