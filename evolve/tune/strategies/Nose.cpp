@@ -19,7 +19,6 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <numeric>
 #include <unordered_set>
 
 namespace gevo::evolve::tune {
@@ -92,10 +91,7 @@ private:
     std::vector<double> Pred;
     for (const Config &C : Kids)
       Pred.push_back(predict(C));
-    std::vector<size_t> Idx(Kids.size());
-    std::iota(Idx.begin(), Idx.end(), 0);
-    std::stable_sort(Idx.begin(), Idx.end(),
-                     [&](size_t A, size_t B) { return Pred[A] > Pred[B]; });
+    std::vector<size_t> Idx = bestFirst(Pred);
     std::vector<uint64_t> Out;
     for (size_t I = 0; I < Idx.size() && Out.size() < E; ++I)
       if (claim(Kids[Idx[I]]))

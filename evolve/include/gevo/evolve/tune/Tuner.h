@@ -20,9 +20,11 @@
 #include "gevo/evolve/Engine.h"
 #include "gevo/evolve/tune/Space.h"
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <memory>
+#include <numeric>
 #include <unordered_set>
 
 namespace gevo::evolve::tune {
@@ -167,6 +169,16 @@ template <class T> nlohmann::json saveFields(const T &Self) {
 }
 template <class T> void restoreFields(T &Self, const nlohmann::json &J) {
   T::fields(Self, [&](const char *Name, auto &Member) { J.at(Name).get_to(Member); });
+}
+
+/// The indices of Score, highest score first (equal scores: lower index
+/// first).
+template <class T> std::vector<size_t> bestFirst(const std::vector<T> &Score) {
+  std::vector<size_t> Idx(Score.size());
+  std::iota(Idx.begin(), Idx.end(), 0);
+  std::stable_sort(Idx.begin(), Idx.end(),
+                   [&](size_t A, size_t B) { return Score[A] > Score[B]; });
+  return Idx;
 }
 
 /// Picks an index with probability proportional to W (uniform if all 0).
