@@ -111,7 +111,6 @@ public:
   }
 
 private:
-
   bool Started = false;
   double RunBest = 0;    // best fitness since the start
   uint64_t LastGain = 0; // History size when RunBest last rose (or a restart)

@@ -68,7 +68,6 @@ public:
   }
 
 private:
-
   bool Climbing = false; // Top is this climb's best config
   uint64_t Top = 0;
   double TopFitness = 0;
