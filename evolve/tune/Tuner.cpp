@@ -116,11 +116,13 @@ void Tuner::tell(const std::vector<Config> &Asked,
   told(First);
 }
 
+void to_json(json &J, const Tuner::Record &R) { J = {R.Code, R.Fitness}; }
+void from_json(const json &J, Tuner::Record &R) {
+  R = {J.at(0).get<uint64_t>(), J.at(1).get<double>()};
+}
+
 json Tuner::save() const {
-  json H = json::array();
-  for (const Record &R : History)
-    H.push_back({R.Code, R.Fitness});
-  return {{"history", H}, {"scan_from", ScanFrom}, {"state", saveState()}};
+  return {{"history", History}, {"scan_from", ScanFrom}, {"state", saveState()}};
 }
 
 void Tuner::restore(const json &J) {
@@ -129,7 +131,7 @@ void Tuner::restore(const json &J) {
   Measured.clear();
   Best = 0;
   for (const json &R : J.at("history")) {
-    History.push_back({R.at(0).get<uint64_t>(), R.at(1).get<double>()});
+    History.push_back(R.get<Record>());
     Seen.insert(History.back().Code);
     Measured.emplace(History.back().Code, History.back().Fitness);
     Best = std::max(Best, History.back().Fitness);

@@ -88,20 +88,14 @@ private:
 
   void told(size_t First) override { Told += History.size() - First; }
   nlohmann::json saveState() const override {
-    std::vector<nlohmann::json> E;
-    for (const Record &R : Elites)
-      E.push_back({R.Code, R.Fitness});
-    return {{"genes", Genes}, {"told", Told}, {"queue", Queue}, {"elites", E}};
+    return {{"genes", Genes}, {"told", Told}, {"queue", Queue}, {"elites", Elites}};
   }
   void restoreState(const nlohmann::json &J) override {
     Genes = J.at("genes").get<std::vector<uint64_t>>();
     Told = J.at("told");
     Queue = J.at("queue").get<std::deque<uint64_t>>();
-    for (uint64_t Code : Queue)
-      claim(S.decode(Code));
-    Elites.clear();
-    for (const auto &E : J.at("elites"))
-      Elites.push_back({E.at(0).get<uint64_t>(), E.at(1).get<double>()});
+    reclaim(Queue);
+    Elites = J.at("elites").get<std::vector<Record>>();
   }
 
   std::vector<uint64_t> Genes; // this generation, in asking order

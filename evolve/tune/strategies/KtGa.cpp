@@ -135,9 +135,7 @@ private:
     Genes = J.at("genes").get<std::vector<uint64_t>>();
     Queue = J.at("queue").get<std::deque<uint64_t>>();
     Gen = J.at("gen");
-    for (uint64_t Code : Genes) // asked but not told yet: claimed again
-      if (!fitnessOf(Code))
-        claim(S.decode(Code));
+    reclaim(Genes); // asked but not told yet: claimed again
   }
 
   std::vector<uint64_t> Genes; // this generation

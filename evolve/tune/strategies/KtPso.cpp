@@ -146,9 +146,7 @@ private:
     Iter = J.at("iter");
     Codes = J.at("codes").get<std::vector<uint64_t>>();
     Queue = J.at("queue").get<std::deque<uint64_t>>();
-    for (uint64_t Code : Codes) // asked but not told yet: claimed again
-      if (!fitnessOf(Code))
-        claim(S.decode(Code));
+    reclaim(Codes); // asked but not told yet: claimed again
   }
 
   double Eps;

@@ -177,18 +177,12 @@ private:
   }
 
   nlohmann::json saveState() const override {
-    std::vector<nlohmann::json> P;
-    for (const Record &R : Population)
-      P.push_back({R.Code, R.Fitness});
-    return {{"population", P}, {"queue", Queue}, {"pending", Pending}};
+    return {{"population", Population}, {"queue", Queue}, {"pending", Pending}};
   }
   void restoreState(const nlohmann::json &J) override {
-    Population.clear();
-    for (const auto &P : J.at("population"))
-      Population.push_back({P.at(0).get<uint64_t>(), P.at(1).get<double>()});
+    Population = J.at("population").get<std::vector<Record>>();
     Queue = J.at("queue").get<std::deque<uint64_t>>();
-    for (uint64_t Code : Queue)
-      claim(S.decode(Code));
+    reclaim(Queue);
     Pending = J.at("pending");
     Columns.assign(S.size(), {});
     for (const Record &R : History)

@@ -147,6 +147,13 @@ protected:
                                    bool FollowPlan, double Eps, Rng &R);
   /// Fitness of a measured config (nullopt: not measured yet).
   std::optional<double> fitnessOf(uint64_t Code) const;
+  /// On restoring: claims again each of Codes (proposed before the
+  /// checkpoint) that was not measured.
+  template <class CodesT> void reclaim(const CodesT &Codes) {
+    for (uint64_t Code : Codes)
+      if (!fitnessOf(Code))
+        claim(S.decode(Code));
+  }
 
   const Space &S;
   bool HigherIsBetter;
@@ -158,6 +165,10 @@ private:
   double Best = 0;
   uint64_t ScanFrom = 0; // where the exhaustive fallback of claimRandom resumes
 };
+
+/// A record as JSON: [code, fitness].
+void to_json(nlohmann::json &J, const Tuner::Record &R);
+void from_json(const nlohmann::json &J, Tuner::Record &R);
 
 /// A strategy's state kept as named fields, saved as one JSON object and
 /// restored from it: T::fields(Self, Field) calls Field(Name, Member) for
