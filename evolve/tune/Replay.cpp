@@ -284,9 +284,8 @@ Prepared ReplayProblem::prepare(const Config &C) const {
 
 std::vector<Evaluation>
 ReplayProblem::measure(const std::vector<const Prepared *> &B) {
-  std::vector<Evaluation> Out;
-  for (const Prepared *P : B) {
-    const Entry &En = Table.at(std::stoull(P->Key));
+  return measureEach(B, [&](uint64_t Code) {
+    const Entry &En = Table.at(Code);
     Evaluation E;
     if (En.S != Status::Ok) {
       E.S = En.S;
@@ -298,9 +297,8 @@ ReplayProblem::measure(const std::vector<const Prepared *> &B) {
       E = makeEvaluation(V, Obj.HigherIsBetter);
     }
     E.CostSeconds = En.CostSeconds;
-    Out.push_back(E);
-  }
-  return Out;
+    return E;
+  });
 }
 
 } // namespace gevo::evolve::tune

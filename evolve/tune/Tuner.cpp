@@ -50,11 +50,18 @@ Prepared FunctionProblem::prepare(const Config &C) const {
   return keyedConfig(S, C, "breaks a constraint");
 }
 
+std::vector<Evaluation> measureEach(const std::vector<const Prepared *> &B,
+                                    const std::function<Evaluation(uint64_t Code)> &Measure) {
+  std::vector<Evaluation> Out;
+  for (const Prepared *P : B)
+    Out.push_back(Measure(std::stoull(P->Key)));
+  return Out;
+}
+
 std::vector<Evaluation>
 FunctionProblem::measure(const std::vector<const Prepared *> &B) {
-  std::vector<Evaluation> Out;
-  for (const Prepared *P : B) {
-    std::optional<double> V = F(S.decode(std::stoull(P->Key)));
+  return measureEach(B, [&](uint64_t Code) {
+    std::optional<double> V = F(S.decode(Code));
     Evaluation E;
     if (V) {
       E = makeEvaluation(*V, O.HigherIsBetter);
@@ -63,9 +70,8 @@ FunctionProblem::measure(const std::vector<const Prepared *> &B) {
       E.Message = "the objective failed";
     }
     E.CostSeconds = Cost;
-    Out.push_back(E);
-  }
-  return Out;
+    return E;
+  });
 }
 
 std::optional<double> syntheticTime(const Space &S, const Config &C) {
@@ -110,11 +116,13 @@ void Tuner::tell(const std::vector<Config> &Asked,
   told(First);
 }
 
+void to_json(json &J, const Tuner::Record &R) { J = {R.Code, R.Fitness}; }
+void from_json(const json &J, Tuner::Record &R) {
+  R = {J.at(0).get<uint64_t>(), J.at(1).get<double>()};
+}
+
 json Tuner::save() const {
-  json H = json::array();
-  for (const Record &R : History)
-    H.push_back({R.Code, R.Fitness});
-  return {{"history", H}, {"scan_from", ScanFrom}, {"state", saveState()}};
+  return {{"history", History}, {"scan_from", ScanFrom}, {"state", saveState()}};
 }
 
 void Tuner::restore(const json &J) {
@@ -123,7 +131,7 @@ void Tuner::restore(const json &J) {
   Measured.clear();
   Best = 0;
   for (const json &R : J.at("history")) {
-    History.push_back({R.at(0).get<uint64_t>(), R.at(1).get<double>()});
+    History.push_back(R.get<Record>());
     Seen.insert(History.back().Code);
     Measured.emplace(History.back().Code, History.back().Fitness);
     Best = std::max(Best, History.back().Fitness);
@@ -158,7 +166,7 @@ std::optional<Config> Tuner::claimRandom(Rng &R) {
 std::vector<Config> Tuner::claimPlanned(size_t N, std::deque<uint64_t> &Plan,
                                         bool FollowPlan, double Eps, Rng &R) {
   std::vector<Config> Out;
-  while (Out.size() < N) {
+  claimEach(Out, N, R, [&] {
     std::optional<Config> C;
     if (FollowPlan && R.uniform() >= Eps)
       while (!C && !Plan.empty()) {
@@ -167,11 +175,16 @@ std::vector<Config> Tuner::claimPlanned(size_t N, std::deque<uint64_t> &Plan,
         if (claim(T))
           C = T;
       }
-    if (!C)
-      C = claimRandom(R);
-    if (!C)
-      break;
-    Out.push_back(std::move(*C));
+    return C;
+  });
+  return Out;
+}
+
+std::vector<Config> Tuner::takeQueued(std::deque<uint64_t> &Queue, size_t N) const {
+  std::vector<Config> Out;
+  while (Out.size() < N && !Queue.empty()) {
+    Out.push_back(S.decode(Queue.front()));
+    Queue.pop_front();
   }
   return Out;
 }

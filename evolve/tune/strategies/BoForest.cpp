@@ -40,20 +40,21 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class BoForestTuner : public Tuner {
+struct BoForestOptions {
+  size_t Init, Plan;
+  unsigned Trees;
+  double Share;
+  size_t Window, Pool, LocalTop, Local;
+  double Xi;
+  size_t Diversity;
+  double Eps, Cut;
+};
+
+class BoForestTuner : public Tuner, BoForestOptions {
 public:
-  BoForestTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Init(size_t(O.at("init"))),
-        Plan(size_t(O.at("plan"))),
-        Share(O.at("feature-share")),
-        Window(size_t(O.at("window"))),
-        Pool(size_t(O.at("pool"))),
-        LocalTop(size_t(O.at("local-top"))),
-        Local(size_t(O.at("local"))), Xi(O.at("xi")),
-        Diversity(size_t(O.at("diversity"))),
-        Eps(O.at("eps")), Cut(O.at("valid-cut")),
-        W(S.featureWidth()) {
-    Forest.Trees = unsigned(O.at("trees"));
+  BoForestTuner(const Space &S, bool Hib, const BoForestOptions &O)
+      : Tuner(S, Hib), BoForestOptions(O), W(S.featureWidth()) {
+    Forest.Trees = Trees;
     Forest.Features = unsigned(std::ceil(Share * double(W)));
   }
 
@@ -220,12 +221,6 @@ private:
     Queue = J.at("queue").get<std::deque<uint64_t>>();
   }
 
-  size_t Init, Plan;
-  double Share;
-  size_t Window, Pool, LocalTop, Local;
-  double Xi;
-  size_t Diversity;
-  double Eps, Cut;
   size_t W;
   size_t NextFit = Init;
   /// Nodes of under 3 rows are leaves, and so are nodes 10 deep (which
@@ -238,24 +233,30 @@ private:
 } // namespace
 
 const StrategyInfo &infoBoForest() {
-  static const StrategyInfo I{
+  using O = BoForestOptions;
+  static const StrategyInfo I = boundStrategy<BoForestTuner, O>(
       "bo-forest",
       "Bayesian optimisation: extra-trees surrogate (mean and spread), "
       "expected improvement times a failure classifier, on a bounded pool",
-      {{"init", 20, {1, 1e6}, "random trials before the first fit"},
-       {"plan", 8, {1, 1e6}, "configs planned per fit (results between refits)"},
-       {"trees", 10, {1, 1000}, "trees per forest"},
-       {"feature-share", 0.34, {0.01, 1}, "share of the features a node draws a split for"},
-       {"window", 256, {2, 1e6}, "training rows at most: the best half, the most recent half"},
-       {"pool", 300, {0, 1e7}, "random fresh candidates (and at most as many moves) scored per fit"},
-       {"local-top", 3, {0, 1e4}, "best measured configs whose one-parameter moves are candidates"},
-       {"local", 6, {0, 1e6}, "plan slots led by the best-scored of those moves"},
-       {"xi", 0.01, {0, 10}, "least improvement (a fraction of the best) that counts"},
-       {"diversity", 2, {0, 1e4}, "parameters a planned config differs in from the others"},
-       {"eps", 0.05, {0, 1}, "chance a planned slot is a random config instead"},
-       {"valid-cut", 0.5, {0, 1}, "configs the classifier gives less chance of success rank last"}},
-      8,
-      construct<BoForestTuner>};
+      {{"init", &O::Init, 20, {1, 1e6}, "random trials before the first fit"},
+       {"plan", &O::Plan, 8, {1, 1e6}, "configs planned per fit (results between refits)"},
+       {"trees", &O::Trees, 10, {1, 1000}, "trees per forest"},
+       {"feature-share", &O::Share, 0.34, {0.01, 1},
+        "share of the features a node draws a split for"},
+       {"window", &O::Window, 256, {2, 1e6},
+        "training rows at most: the best half, the most recent half"},
+       {"pool", &O::Pool, 300, {0, 1e7},
+        "random fresh candidates (and at most as many moves) scored per fit"},
+       {"local-top", &O::LocalTop, 3, {0, 1e4},
+        "best measured configs whose one-parameter moves are candidates"},
+       {"local", &O::Local, 6, {0, 1e6}, "plan slots led by the best-scored of those moves"},
+       {"xi", &O::Xi, 0.01, {0, 10}, "least improvement (a fraction of the best) that counts"},
+       {"diversity", &O::Diversity, 2, {0, 1e4},
+        "parameters a planned config differs in from the others"},
+       {"eps", &O::Eps, 0.05, {0, 1}, "chance a planned slot is a random config instead"},
+       {"valid-cut", &O::Cut, 0.5, {0, 1},
+        "configs the classifier gives less chance of success rank last"}},
+      8);
   return I;
 }
 

@@ -17,22 +17,19 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class GaTuner : public Tuner {
+struct GaOptions {
+  size_t Pop, Elite;
+  double Mutation;
+};
+
+class GaTuner : public Tuner, GaOptions {
 public:
-  GaTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Pop(size_t(O.at("pop"))),
-        Elite(size_t(O.at("elite"))),
-        Mutation(O.at("mutation")) {}
+  GaTuner(const Space &S, bool Hib, const GaOptions &O) : Tuner(S, Hib), GaOptions(O) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (Queue.empty() && Told >= Genes.size())
       breed(R);
-    std::vector<Config> Out;
-    while (Out.size() < N && !Queue.empty()) {
-      Out.push_back(S.decode(Queue.front()));
-      Queue.pop_front();
-    }
-    return Out;
+    return takeQueued(Queue, N);
   }
 
 private:
@@ -91,24 +88,16 @@ private:
 
   void told(size_t First) override { Told += History.size() - First; }
   nlohmann::json saveState() const override {
-    std::vector<nlohmann::json> E;
-    for (const Record &R : Elites)
-      E.push_back({R.Code, R.Fitness});
-    return {{"genes", Genes}, {"told", Told}, {"queue", Queue}, {"elites", E}};
+    return {{"genes", Genes}, {"told", Told}, {"queue", Queue}, {"elites", Elites}};
   }
   void restoreState(const nlohmann::json &J) override {
     Genes = J.at("genes").get<std::vector<uint64_t>>();
     Told = J.at("told");
     Queue = J.at("queue").get<std::deque<uint64_t>>();
-    for (uint64_t Code : Queue)
-      claim(S.decode(Code));
-    Elites.clear();
-    for (const auto &E : J.at("elites"))
-      Elites.push_back({E.at(0).get<uint64_t>(), E.at(1).get<double>()});
+    reclaim(Queue);
+    Elites = J.at("elites").get<std::vector<Record>>();
   }
 
-  size_t Pop, Elite;
-  double Mutation;
   std::vector<uint64_t> Genes; // this generation, in asking order
   size_t Told = 0;             // how many of Genes were told
   std::deque<uint64_t> Queue;  // Genes not asked yet
@@ -118,15 +107,14 @@ private:
 } // namespace
 
 const StrategyInfo &infoGa() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<GaTuner, GaOptions>(
       "ga",
       "genetic algorithm as AutoTVM's GATuner: elitism, fitness-proportional "
       "parents, single-point crossover, per-knob mutation",
-      {{"pop", 100, {2, 1e6}, "population (configs per generation)"},
-       {"elite", 3, {0, 1e6}, "best configs carried into the next parent pool"},
-       {"mutation", 0.1, {0, 1}, "probability of re-drawing each knob"}},
-      64,
-      construct<GaTuner>};
+      {{"pop", &GaOptions::Pop, 100, {2, 1e6}, "population (configs per generation)"},
+       {"elite", &GaOptions::Elite, 3, {0, 1e6}, "best configs carried into the next parent pool"},
+       {"mutation", &GaOptions::Mutation, 0.1, {0, 1}, "probability of re-drawing each knob"}},
+      64);
   return I;
 }
 

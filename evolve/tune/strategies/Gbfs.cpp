@@ -38,13 +38,17 @@ bool hasFactorization(const Space &S) {
   return false;
 }
 
-class GbfsTuner : public Tuner {
+struct GbfsOptions {
+  size_t Rho;
+  bool RandomStart;
+  uint64_t Restart;
+};
+
+class GbfsTuner : public Tuner, GbfsOptions {
 public:
-  GbfsTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Rho(size_t(O.at("rho"))),
-        RandomStart(O.at("random-start") != 0 ||
-                    !hasFactorization(S)),
-        Restart(uint64_t(O.at("restart"))) {}
+  GbfsTuner(const Space &S, bool Hib, const GbfsOptions &O) : Tuner(S, Hib), GbfsOptions(O) {
+    RandomStart = RandomStart || !hasFactorization(S);
+  }
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (!Started) {
@@ -84,25 +88,29 @@ private:
     }
   }
   nlohmann::json saveState() const override {
-    std::vector<nlohmann::json> Items;
+    nlohmann::json J = saveFields(*this);
+    J["queue"] = nlohmann::json::array();
     for (auto Q = Queue; !Q.empty(); Q.pop())
-      Items.push_back({Q.top().Fitness, Q.top().Seq, Q.top().Code});
-    return {{"started", Started}, {"queue", Items}, {"run_best", RunBest},
-            {"last_gain", LastGain}};
+      J["queue"].push_back({Q.top().Fitness, Q.top().Seq, Q.top().Code});
+    return J;
   }
   void restoreState(const nlohmann::json &J) override {
-    Started = J.at("started");
-    RunBest = J.at("run_best");
-    LastGain = J.at("last_gain");
+    restoreFields(*this, J);
     Queue = {};
     for (const auto &I : J.at("queue"))
       Queue.push({I.at(0).get<double>(), I.at(1).get<uint64_t>(),
                   I.at(2).get<uint64_t>()});
   }
 
-  size_t Rho;
-  bool RandomStart;
-  uint64_t Restart;
+public:
+  /// The state but the queue, for saveFields and restoreFields.
+  template <class Self, class F> static void fields(Self &T, F &&Field) {
+    Field("started", T.Started);
+    Field("run_best", T.RunBest);
+    Field("last_gain", T.LastGain);
+  }
+
+private:
   bool Started = false;
   double RunBest = 0;    // best fitness since the start
   uint64_t LastGain = 0; // History size when RunBest last rose (or a restart)
@@ -112,19 +120,18 @@ private:
 } // namespace
 
 const StrategyInfo &infoGbfs() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<GbfsTuner, GbfsOptions>(
       "gbfs",
       "G-BFS: pop the best measured config, measure rho random unvisited "
       "one-step neighbours; starts untiled (random without factorizations), "
       "restarts from a random config when the queue empties",
-      {{"rho", 5, {1, 1e6}, "neighbours measured per popped config"},
-       {"random-start", 0, {0, 1},
+      {{"rho", &GbfsOptions::Rho, 5, {1, 1e6}, "neighbours measured per popped config"},
+       {"random-start", &GbfsOptions::RandomStart, 0, {0, 1},
         "1: start from a random config even where an untiled one exists"},
-       {"restart", 0, {0, 1e12},
+       {"restart", &GbfsOptions::Restart, 0, {0, 1e12},
         "restart from a random config after this many trials without a "
         "better one (0: never)"}},
-      5,
-      construct<GbfsTuner>};
+      5);
   return I;
 }
 

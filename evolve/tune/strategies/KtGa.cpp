@@ -29,12 +29,15 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class KtGaTuner : public GenerationalTuner {
+struct KtGaOptions {
+  size_t Pop, MaxIter;
+  double Chance;
+};
+
+class KtGaTuner : public GenerationalTuner, KtGaOptions {
 public:
-  KtGaTuner(const Space &S, bool Hib, const Options &O)
-      : GenerationalTuner(S, Hib), Pop(size_t(O.at("popsize"))),
-        MaxIter(size_t(O.at("maxiter"))),
-        Chance(O.at("mutation-chance")) {
+  KtGaTuner(const Space &S, bool Hib, const KtGaOptions &O)
+      : GenerationalTuner(S, Hib), KtGaOptions(O) {
     if (Pop == DefaultPop) { // Kernel Tuner's cap for small spaces
       uint64_t Valid = S.restricted() ? S.members().size() : S.cardinality();
       Pop = std::max<size_t>(2, std::min<uint64_t>(Pop, (Valid + 1) / 2));
@@ -132,13 +135,9 @@ private:
     Genes = J.at("genes").get<std::vector<uint64_t>>();
     Queue = J.at("queue").get<std::deque<uint64_t>>();
     Gen = J.at("gen");
-    for (uint64_t Code : Genes) // asked but not told yet: claimed again
-      if (!fitnessOf(Code))
-        claim(S.decode(Code));
+    reclaim(Genes); // asked but not told yet: claimed again
   }
 
-  size_t Pop, MaxIter;
-  double Chance;
   std::vector<uint64_t> Genes; // this generation
   size_t Gen = 0;
 };
@@ -146,16 +145,17 @@ private:
 } // namespace
 
 const StrategyInfo &infoKtGa() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<KtGaTuner, KtGaOptions>(
       "kt-ga",
       "genetic algorithm as Kernel Tuner's genetic_algorithm: rank-biased "
       "parents, uniform crossover, Hamming-neighbour mutation, no elitism",
-      {{"popsize", double(KtGaTuner::DefaultPop), {2, 1e6},
+      {{"popsize", &KtGaOptions::Pop, double(KtGaTuner::DefaultPop), {2, 1e6},
         "configs per generation (at its default: at most half the valid configs)"},
-       {"maxiter", 30, {1, 1e9}, "generations before a random restart (Kernel Tuner stops)"},
-       {"mutation-chance", 20, {1, 1e9}, "a child mutates with probability 1/mutation-chance"}},
-      30,
-      construct<KtGaTuner>};
+       {"maxiter", &KtGaOptions::MaxIter, 30, {1, 1e9},
+        "generations before a random restart (Kernel Tuner stops)"},
+       {"mutation-chance", &KtGaOptions::Chance, 20, {1, 1e9},
+        "a child mutates with probability 1/mutation-chance"}},
+      30);
   return I;
 }
 

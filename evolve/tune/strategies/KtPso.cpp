@@ -31,14 +31,16 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class KtPsoTuner : public GenerationalTuner {
+struct KtPsoOptions {
+  size_t Pop, MaxIter;
+  double W, C1, C2;
+  size_t Stall;
+};
+
+class KtPsoTuner : public GenerationalTuner, KtPsoOptions {
 public:
-  KtPsoTuner(const Space &S, bool Hib, const Options &O)
-      : GenerationalTuner(S, Hib), Pop(size_t(O.at("popsize"))),
-        MaxIter(size_t(O.at("maxiter"))),
-        W(O.at("w")), C1(O.at("c1")),
-        C2(O.at("c2")),
-        Stall(size_t(O.at("stall"))) {
+  KtPsoTuner(const Space &S, bool Hib, const KtPsoOptions &O)
+      : GenerationalTuner(S, Hib), KtPsoOptions(O) {
     uint32_t Largest = 1;
     for (size_t I = 0; I < S.size(); ++I)
       Largest = std::max(Largest, S.param(I).size());
@@ -144,14 +146,9 @@ private:
     Iter = J.at("iter");
     Codes = J.at("codes").get<std::vector<uint64_t>>();
     Queue = J.at("queue").get<std::deque<uint64_t>>();
-    for (uint64_t Code : Codes) // asked but not told yet: claimed again
-      if (!fitnessOf(Code))
-        claim(S.decode(Code));
+    reclaim(Codes); // asked but not told yet: claimed again
   }
 
-  size_t Pop, MaxIter;
-  double W, C1, C2;
-  size_t Stall;
   double Eps;
   std::vector<Particle> Swarm;
   std::vector<double> Global;
@@ -163,18 +160,19 @@ private:
 } // namespace
 
 const StrategyInfo &infoKtPso() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<KtPsoTuner, KtPsoOptions>(
       "kt-pso",
       "particle swarm as Kernel Tuner's pso: scaled positions snapped to the "
       "nearest values, invalid and repeated configs cost no trial",
-      {{"popsize", 20, {1, 1e5}, "particles"},
-       {"maxiter", 100, {1, 1e9}, "iterations before the swarm restarts (Kernel Tuner stops)"},
-       {"w", 0.5, {0, 10}, "inertia"},
-       {"c1", 2, {0, 10}, "pull towards the particle's own best"},
-       {"c2", 1, {0, 10}, "pull towards the swarm's best"},
-       {"stall", 1000, {1, 1e6}, "iterations in a row without a fresh config before a restart"}},
-      20,
-      construct<KtPsoTuner>};
+      {{"popsize", &KtPsoOptions::Pop, 20, {1, 1e5}, "particles"},
+       {"maxiter", &KtPsoOptions::MaxIter, 100, {1, 1e9},
+        "iterations before the swarm restarts (Kernel Tuner stops)"},
+       {"w", &KtPsoOptions::W, 0.5, {0, 10}, "inertia"},
+       {"c1", &KtPsoOptions::C1, 2, {0, 10}, "pull towards the particle's own best"},
+       {"c2", &KtPsoOptions::C2, 1, {0, 10}, "pull towards the swarm's best"},
+       {"stall", &KtPsoOptions::Stall, 1000, {1, 1e6},
+        "iterations in a row without a fresh config before a restart"}},
+      20);
   return I;
 }
 

@@ -63,15 +63,16 @@ std::vector<Move> movesOf(const Space &S) {
   return Moves;
 }
 
-class Na2cTuner : public Tuner {
+struct Na2cOptions {
+  size_t Hidden;
+  double Lr, Eps;
+  size_t Steps, Batch;
+};
+
+class Na2cTuner : public Tuner, Na2cOptions {
 public:
-  Na2cTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Moves(movesOf(S)),
-        Hidden(size_t(O.at("hidden"))),
-        Lr(O.at("lr")),
-        Eps(O.at("epsilon")),
-        Steps(size_t(O.at("steps"))),
-        Batch(size_t(O.at("batch"))) {}
+  Na2cTuner(const Space &S, bool Hib, const Na2cOptions &O)
+      : Tuner(S, Hib), Na2cOptions(O), Moves(movesOf(S)) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (Theta.size() == 0)
@@ -106,11 +107,7 @@ public:
           Out.push_back(C);
       }
     }
-    while (Out.size() < Want) // stuck: fresh random configs
-      if (auto C = claimRandom(R))
-        Out.push_back(std::move(*C));
-      else
-        break;
+    claimRandoms(Out, Want, R); // stuck: fresh random configs
     return Out;
   }
 
@@ -262,9 +259,6 @@ private:
   }
 
   std::vector<Move> Moves;
-  size_t Hidden;
-  double Lr, Eps;
-  size_t Steps, Batch;
   VectorXd Theta, M1, V1;
   double AdamT = 0;
   std::vector<Step> Pending; // moves of the last ask, trained on in told()
@@ -273,17 +267,16 @@ private:
 } // namespace
 
 const StrategyInfo &infoNa2c() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<Na2cTuner, Na2cOptions>(
       "na2c",
       "N-A2C: actor-critic MLP choosing single moves; rolls out from the best "
       "config, trains on the advantage after each batch",
-      {{"hidden", 128, {1, 1e5}, "hidden ReLU units"},
-       {"lr", 1e-3, {0, 10}, "Adam learning rate"},
-       {"epsilon", 0.1, {0, 1}, "probability of a uniform random move"},
-       {"steps", 3, {1, 1e4}, "most moves per roll-out (T)"},
-       {"batch", 6, {1, 1e6}, "new configs collected per update"}},
-      6,
-      construct<Na2cTuner>};
+      {{"hidden", &Na2cOptions::Hidden, 128, {1, 1e5}, "hidden ReLU units"},
+       {"lr", &Na2cOptions::Lr, 1e-3, {0, 10}, "Adam learning rate"},
+       {"epsilon", &Na2cOptions::Eps, 0.1, {0, 1}, "probability of a uniform random move"},
+       {"steps", &Na2cOptions::Steps, 3, {1, 1e4}, "most moves per roll-out (T)"},
+       {"batch", &Na2cOptions::Batch, 6, {1, 1e6}, "new configs collected per update"}},
+      6);
   return I;
 }
 

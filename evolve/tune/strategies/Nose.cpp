@@ -19,7 +19,6 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <numeric>
 #include <unordered_set>
 
 namespace gevo::evolve::tune {
@@ -35,26 +34,25 @@ double canberra(const double *A, const double *B, size_t N) {
   return D;
 }
 
-class NoseTuner : public Tuner {
+struct NoseOptions {
+  size_t N;
+  double OffspringRatio, MeasureRatio;
+  size_t K;
+  double PMut;
+  size_t KnnMax;
+};
+
+class NoseTuner : public Tuner, NoseOptions {
 public:
-  NoseTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), N(size_t(O.at("pop"))),
-        M(size_t(std::ceil(N * O.at("offspring-ratio")))),
-        E(std::max<size_t>(1, size_t(N * O.at("measure-ratio")))),
-        K(size_t(O.at("k"))),
-        PMut(O.at("mutation")),
-        KnnMax(size_t(O.at("knn-max"))), Columns(S.size()),
+  NoseTuner(const Space &S, bool Hib, const NoseOptions &O)
+      : Tuner(S, Hib), NoseOptions(O), M(size_t(std::ceil(N * OffspringRatio))),
+        E(std::max<size_t>(1, size_t(N * MeasureRatio))), Columns(S.size()),
         RowCache(S.size()) {}
 
   std::vector<Config> ask(size_t Want, Rng &R) override {
     if (Queue.empty() && Pending == 0)
       generation(R);
-    std::vector<Config> Out;
-    while (Out.size() < Want && !Queue.empty()) {
-      Out.push_back(S.decode(Queue.front()));
-      Queue.pop_front();
-    }
-    return Out;
+    return takeQueued(Queue, Want);
   }
 
 private:
@@ -93,10 +91,7 @@ private:
     std::vector<double> Pred;
     for (const Config &C : Kids)
       Pred.push_back(predict(C));
-    std::vector<size_t> Idx(Kids.size());
-    std::iota(Idx.begin(), Idx.end(), 0);
-    std::stable_sort(Idx.begin(), Idx.end(),
-                     [&](size_t A, size_t B) { return Pred[A] > Pred[B]; });
+    std::vector<size_t> Idx = bestFirst(Pred);
     std::vector<uint64_t> Out;
     for (size_t I = 0; I < Idx.size() && Out.size() < E; ++I)
       if (claim(Kids[Idx[I]]))
@@ -182,18 +177,12 @@ private:
   }
 
   nlohmann::json saveState() const override {
-    std::vector<nlohmann::json> P;
-    for (const Record &R : Population)
-      P.push_back({R.Code, R.Fitness});
-    return {{"population", P}, {"queue", Queue}, {"pending", Pending}};
+    return {{"population", Population}, {"queue", Queue}, {"pending", Pending}};
   }
   void restoreState(const nlohmann::json &J) override {
-    Population.clear();
-    for (const auto &P : J.at("population"))
-      Population.push_back({P.at(0).get<uint64_t>(), P.at(1).get<double>()});
+    Population = J.at("population").get<std::vector<Record>>();
     Queue = J.at("queue").get<std::deque<uint64_t>>();
-    for (uint64_t Code : Queue)
-      claim(S.decode(Code));
+    reclaim(Queue);
     Pending = J.at("pending");
     Columns.assign(S.size(), {});
     for (const Record &R : History)
@@ -206,9 +195,7 @@ private:
       Columns[P].push_back(C[P]);
   }
 
-  size_t N, M, E, K;
-  double PMut;
-  size_t KnnMax;
+  size_t M, E;
   std::vector<Record> Population;
   std::deque<uint64_t> Queue;
   size_t Pending = 0; // asked this generation, not told yet
@@ -220,20 +207,21 @@ private:
 } // namespace
 
 const StrategyInfo &infoNose() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<NoseTuner, NoseOptions>(
       "nose",
       "NoSE: evolution whose offspring are ranked by a weighted k-NN "
       "surrogate (Canberra distance); only the top predicted are measured",
-      {{"pop", 100, {2, 1e6}, "population N"},
-       {"offspring-ratio", 1.5, {0.01, 100}, "offspring per generation, times N"},
-       {"measure-ratio", 0.3, {0.001, 100}, "offspring measured per generation, times N"},
-       {"k", 9, {1, 1e6}, "neighbours of the k-NN surrogate"},
-       {"mutation", 0.3, {0, 1}, "probability of re-drawing each parameter"},
-       {"knn-max", 1000, {0, 1e9},
+      {{"pop", &NoseOptions::N, 100, {2, 1e6}, "population N"},
+       {"offspring-ratio", &NoseOptions::OffspringRatio, 1.5, {0.01, 100},
+        "offspring per generation, times N"},
+       {"measure-ratio", &NoseOptions::MeasureRatio, 0.3, {0.001, 100},
+        "offspring measured per generation, times N"},
+       {"k", &NoseOptions::K, 9, {1, 1e6}, "neighbours of the k-NN surrogate"},
+       {"mutation", &NoseOptions::PMut, 0.3, {0, 1}, "probability of re-drawing each parameter"},
+       {"knn-max", &NoseOptions::KnnMax, 1000, {0, 1e9},
         "the surrogate's neighbours come from the most recent this many "
         "measured configs (0: all, the paper's; bounds its cost per trial)"}},
-      30,
-      construct<NoseTuner>};
+      30);
   return I;
 }
 

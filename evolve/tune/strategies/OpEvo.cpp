@@ -15,35 +15,26 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class OpEvoTuner : public Tuner {
+struct OpEvoOptions {
+  size_t Lambda, Rho;
+  double Q;
+  unsigned Retries;
+};
+
+class OpEvoTuner : public Tuner, OpEvoOptions {
 public:
-  OpEvoTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Lambda(size_t(O.at("lambda"))),
-        Rho(size_t(O.at("rho"))),
-        Q(O.at("q")),
-        Retries(unsigned(O.at("retries"))) {}
+  OpEvoTuner(const Space &S, bool Hib, const OpEvoOptions &O) : Tuner(S, Hib), OpEvoOptions(O) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     std::vector<Config> Out;
     if (History.empty()) { // the initial lambda random configs
-      while (Out.size() < std::min(N, Lambda))
-        if (auto C = claimRandom(R))
-          Out.push_back(std::move(*C));
-        else
-          break;
+      claimRandoms(Out, std::min(N, Lambda), R);
       return Out;
     }
     std::vector<double> W;
     for (const Tuner::Record &T : Top)
       W.push_back(T.Fitness);
-    while (Out.size() < std::min(N, Rho)) {
-      std::optional<Config> Child = breed(W, R);
-      if (!Child)
-        Child = claimRandom(R);
-      if (!Child)
-        break;
-      Out.push_back(std::move(*Child));
-    }
+    claimEach(Out, std::min(N, Rho), R, [&] { return breed(W, R); });
     return Out;
   }
 
@@ -78,25 +69,22 @@ private:
     told(0);
   }
 
-  size_t Lambda, Rho;
-  double Q;
-  unsigned Retries;
   std::vector<Tuner::Record> Top; // best first, ties: earlier first
 };
 
 } // namespace
 
 const StrategyInfo &infoOpEvo() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<OpEvoTuner, OpEvoOptions>(
       "opevo",
       "OpEvo: fitness-proportional recombination of the top lambda, "
       "q-random-walk mutation on each parameter's graph",
-      {{"lambda", 8, {1, 1e6}, "parents: the top lambda measured configs"},
-       {"rho", 8, {1, 1e6}, "children per generation"},
-       {"q", 0.5, {0, 0.999}, "mutation rate: walk on while uniform() < q"},
-       {"retries", 100, {1, 1e6}, "re-mutations of a duplicate child before a random one"}},
-      8,
-      construct<OpEvoTuner>};
+      {{"lambda", &OpEvoOptions::Lambda, 8, {1, 1e6}, "parents: the top lambda measured configs"},
+       {"rho", &OpEvoOptions::Rho, 8, {1, 1e6}, "children per generation"},
+       {"q", &OpEvoOptions::Q, 0.5, {0, 0.999}, "mutation rate: walk on while uniform() < q"},
+       {"retries", &OpEvoOptions::Retries, 100, {1, 1e6},
+        "re-mutations of a duplicate child before a random one"}},
+      8);
   return I;
 }
 

@@ -10,11 +10,7 @@ public:
   using Tuner::Tuner;
   std::vector<Config> ask(size_t N, Rng &R) override {
     std::vector<Config> Out;
-    while (Out.size() < N)
-      if (auto C = claimRandom(R))
-        Out.push_back(std::move(*C));
-      else
-        break; // the space is exhausted
+    claimRandoms(Out, N, R);
     return Out;
   }
 };

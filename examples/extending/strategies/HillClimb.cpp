@@ -22,10 +22,14 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class HillClimbTuner : public Tuner {
+struct HillClimbOptions {
+  uint64_t Patience;
+};
+
+class HillClimbTuner : public Tuner, HillClimbOptions {
 public:
-  HillClimbTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Patience(uint64_t(O.at("patience"))) {}
+  HillClimbTuner(const Space &S, bool Hib, const HillClimbOptions &O)
+      : Tuner(S, Hib), HillClimbOptions(O) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (Climbing && Patience && History.size() >= LastGain + Patience)
@@ -51,18 +55,19 @@ private:
         LastGain = I + 1;
       }
   }
-  nlohmann::json saveState() const override {
-    return {{"climbing", Climbing}, {"top", Top}, {"top_fitness", TopFitness},
-            {"last_gain", LastGain}};
-  }
-  void restoreState(const nlohmann::json &J) override {
-    Climbing = J.at("climbing");
-    Top = J.at("top");
-    TopFitness = J.at("top_fitness");
-    LastGain = J.at("last_gain");
+  nlohmann::json saveState() const override { return saveFields(*this); }
+  void restoreState(const nlohmann::json &J) override { restoreFields(*this, J); }
+
+public:
+  /// The state, for saveFields and restoreFields.
+  template <class Self, class F> static void fields(Self &T, F &&Field) {
+    Field("climbing", T.Climbing);
+    Field("top", T.Top);
+    Field("top_fitness", T.TopFitness);
+    Field("last_gain", T.LastGain);
   }
 
-  uint64_t Patience;
+private:
   bool Climbing = false; // Top is this climb's best config
   uint64_t Top = 0;
   double TopFitness = 0;
@@ -72,14 +77,13 @@ private:
 } // namespace
 
 const StrategyInfo &infoHillClimb() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<HillClimbTuner, HillClimbOptions>(
       "hill-climb",
       "hill climbing over one-step moves, restarting from a random config",
-      {{"patience", 64, {0, 1e6},
+      {{"patience", &HillClimbOptions::Patience, 64, {0, 1e6},
         "start another climb after this many trials without a better config (0: "
         "only when the neighbourhood is used up)"}},
-      1,
-      construct<HillClimbTuner>};
+      1);
   return I;
 }
 

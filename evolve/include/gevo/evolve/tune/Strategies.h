@@ -12,23 +12,25 @@
 
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <type_traits>
 
 namespace gevo::evolve::tune {
 
+struct OptionRange {
+  double Lo, Hi;
+};
 struct OptionInfo {
   std::string Name; ///< kebab-case
   double Default;
-  struct {
-    double Lo, Hi;
-  } Range; ///< a given value must lie in [Lo, Hi]
+  OptionRange Range; ///< a given value must lie in [Lo, Hi]
   std::string Help;
 };
 using Options = std::map<std::string, double>;
-using TunerFactory = std::unique_ptr<Tuner> (*)(const Space &S, bool HigherIsBetter,
-                                                const Options &O);
+using TunerFactory =
+    std::function<std::unique_ptr<Tuner>(const Space &S, bool HigherIsBetter, const Options &O)>;
 
 /// A strategy's factory: T's constructor takes (Space, HigherIsBetter,
 /// Options) with every option present and in range, or (Space,
@@ -48,6 +50,38 @@ struct StrategyInfo {
   size_t BatchSize;
   TunerFactory Create;
 };
+
+/// An option of a strategy whose options are the members of a struct P,
+/// bound to the member it sets (to the option's value converted to the
+/// member's type: a count, a number, a flag that is 1 when not 0).
+template <class P> struct BoundOption {
+  template <class M>
+  BoundOption(std::string Name, M P::*Member, double Default, OptionRange Range,
+              std::string Help)
+      : Info{std::move(Name), Default, Range, std::move(Help)},
+        Set([Member](P &Values, double V) { Values.*Member = M(V); }) {}
+  OptionInfo Info;
+  std::function<void(P &, double)> Set;
+};
+
+/// The registry entry of a strategy T whose constructor takes (Space,
+/// HigherIsBetter, P): each option is named once, with the member of P it
+/// sets, and the factory passes T every member set from its option.
+template <class T, class P>
+StrategyInfo boundStrategy(std::string Name, std::string Help,
+                           std::vector<BoundOption<P>> Bound, size_t BatchSize) {
+  std::vector<OptionInfo> Opts;
+  for (const BoundOption<P> &B : Bound)
+    Opts.push_back(B.Info);
+  auto Create = [Bound](const Space &S, bool HigherIsBetter,
+                        const Options &O) -> std::unique_ptr<Tuner> {
+    P Values;
+    for (const BoundOption<P> &B : Bound)
+      B.Set(Values, O.at(B.Info.Name));
+    return std::make_unique<T>(S, HigherIsBetter, Values);
+  };
+  return {std::move(Name), std::move(Help), std::move(Opts), BatchSize, std::move(Create)};
+}
 
 /// All strategies, in Strategies.def order.
 const std::vector<const StrategyInfo *> &strategies();

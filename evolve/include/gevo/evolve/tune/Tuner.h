@@ -20,9 +20,11 @@
 #include "gevo/evolve/Engine.h"
 #include "gevo/evolve/tune/Space.h"
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <memory>
+#include <numeric>
 #include <unordered_set>
 
 namespace gevo::evolve::tune {
@@ -55,6 +57,9 @@ public:
 /// NotApplicable evaluation saying it instead (no trial is spent on it).
 Prepared keyedConfig(const Space &S, const Config &C,
                      std::optional<std::string> Unavailable);
+/// Measure(code) for each of B, keyed by keyedConfig.
+std::vector<Evaluation> measureEach(const std::vector<const Prepared *> &B,
+                                    const std::function<Evaluation(uint64_t Code)> &Measure);
 
 /// A problem computed by a function: nullopt means the config fails
 /// (CompileFail); a config breaking a constraint is NotApplicable.
@@ -110,6 +115,27 @@ protected:
   bool claim(const Config &C);
   /// Claims a uniformly random fresh config; nullopt: none is left.
   std::optional<Config> claimRandom(Rng &R);
+  /// Appends configs to Out until it holds N: each Propose()'s (a claimed
+  /// config, or nullopt for none) or else a random fresh one; fewer when
+  /// the space runs out.
+  template <class ProposeFn> void claimEach(std::vector<Config> &Out, size_t N, Rng &R,
+                                            ProposeFn Propose) {
+    while (Out.size() < N) {
+      std::optional<Config> C = Propose();
+      if (!C)
+        C = claimRandom(R);
+      if (!C)
+        break;
+      Out.push_back(std::move(*C));
+    }
+  }
+  /// Random fresh configs appended to Out until it holds N (fewer when the
+  /// space runs out).
+  void claimRandoms(std::vector<Config> &Out, size_t N, Rng &R) {
+    claimEach(Out, N, R, [] { return std::optional<Config>(); });
+  }
+  /// Up to N configs taken off the front of Queue (codes).
+  std::vector<Config> takeQueued(std::deque<uint64_t> &Queue, size_t N) const;
   /// Claims up to N of From's one-step neighbours (Space::neighbours) that
   /// are fresh and satisfy the constraints, drawn at random, onto Out.
   void claimNeighbours(const Config &From, size_t N, Rng &R, std::vector<Config> &Out);
@@ -121,6 +147,13 @@ protected:
                                    bool FollowPlan, double Eps, Rng &R);
   /// Fitness of a measured config (nullopt: not measured yet).
   std::optional<double> fitnessOf(uint64_t Code) const;
+  /// On restoring: claims again each of Codes (proposed before the
+  /// checkpoint) that was not measured.
+  template <class CodesT> void reclaim(const CodesT &Codes) {
+    for (uint64_t Code : Codes)
+      if (!fitnessOf(Code))
+        claim(S.decode(Code));
+  }
 
   const Space &S;
   bool HigherIsBetter;
@@ -132,6 +165,32 @@ private:
   double Best = 0;
   uint64_t ScanFrom = 0; // where the exhaustive fallback of claimRandom resumes
 };
+
+/// A record as JSON: [code, fitness].
+void to_json(nlohmann::json &J, const Tuner::Record &R);
+void from_json(const nlohmann::json &J, Tuner::Record &R);
+
+/// A strategy's state kept as named fields, saved as one JSON object and
+/// restored from it: T::fields(Self, Field) calls Field(Name, Member) for
+/// each, so one list serves both.
+template <class T> nlohmann::json saveFields(const T &Self) {
+  nlohmann::json J = nlohmann::json::object();
+  T::fields(Self, [&](const char *Name, const auto &Member) { J[Name] = Member; });
+  return J;
+}
+template <class T> void restoreFields(T &Self, const nlohmann::json &J) {
+  T::fields(Self, [&](const char *Name, auto &Member) { J.at(Name).get_to(Member); });
+}
+
+/// The indices of Score, highest score first (equal scores: lower index
+/// first).
+template <class T> std::vector<size_t> bestFirst(const std::vector<T> &Score) {
+  std::vector<size_t> Idx(Score.size());
+  std::iota(Idx.begin(), Idx.end(), 0);
+  std::stable_sort(Idx.begin(), Idx.end(),
+                   [&](size_t A, size_t B) { return Score[A] > Score[B]; });
+  return Idx;
+}
 
 /// Picks an index with probability proportional to W (uniform if all 0).
 size_t roulette(const std::vector<double> &W, Rng &R);
