@@ -66,12 +66,17 @@ public:
         Validity(O.at("validity") != 0),
         TrainMax(size_t(O.at("train-max"))),
         UpdateRounds(unsigned(O.at("update-rounds"))),
-        UseRules(O.at("rules") != 0 && !S.restricted()), NextFit(Plan),
+        UseRules(O.at("rules") != 0 && !S.restricted()),
+        StartOk(size_t(O.at("start-ok"))), Escape(size_t(O.at("escape"))),
+        Far(size_t(O.at("escape-far"))), NextFit(Plan),
         Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
         Valid(S, O.at("booster") != 0), Kept(S.size()),
         Moves(S.size()), Learned(S, size_t(O.at("rules")), O.at("rule-chance")) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
+    bool Starting = FitAt == 0 && StartOk;
+    if (Starting)
+      NextFit = startEnd();
     if (History.size() >= NextFit) {
       FitAt = History.size();
       NextFit = nextFit();
@@ -81,19 +86,22 @@ public:
         Boosts.push_back(FitAt);
       fit(FitAt, !Boosts.empty());
       if (UseRules)
-        learnRules();
+        learnRules(FitAt);
       Trials.clear();
+      Escaping = Escape && stalled() >= Escape;
       if (validCount() <= Exhaustive)
         scoreAll();
       else if (Pool)
         scorePool(R);
       else
         anneal(R);
-      if (Local)
+      if (Local && !Escaping)
         polish();
     }
     // Never past the next refit, whatever the engine's batch size.
     N = std::min(N, NextFit - History.size());
+    if (Starting && FitAt == 0 && UseRules && History.size() >= Plan)
+      return claimAbiding(N, R);
     return claimPlanned(N, Trials, Model.ready(), Eps, R);
   }
 
@@ -103,6 +111,58 @@ private:
   size_t nextFit() const {
     return FitAt + std::max(Plan, size_t(Growth * double(FitAt)));
   }
+  /// With StartOk, where the random start ends: after Plan results, in
+  /// batches of StartBatch, until StartOk results did not fail or 3 x Plan
+  /// results are in (a space without failures: after Plan, as without).
+  size_t startEnd() const {
+    size_t H = History.size();
+    if (H < Plan)
+      return Plan;
+    size_t Ok = std::count_if(History.begin(), History.end(),
+                              [](const Record &Rec) { return Rec.Fitness > 0; });
+    return Ok >= StartOk || H >= 3 * Plan ? H : H + StartBatch;
+  }
+
+  /// Up to N random fresh configs that break no rule learned from the
+  /// results so far (a random fresh one when 256 draws find none).
+  std::vector<Config> claimAbiding(size_t N, Rng &R) {
+    learnRules(History.size());
+    std::vector<Config> Out;
+    while (Out.size() < N) {
+      std::optional<Config> C;
+      for (int Try = 0; Try < 256 && !C; ++Try)
+        if (Config D = S.sample(R); !Learned.breaks(D) && claim(D))
+          C = std::move(D);
+      if (!C)
+        C = claimRandom(R);
+      if (!C)
+        break;
+      Out.push_back(std::move(*C));
+    }
+    return Out;
+  }
+
+  /// How many results since the last that raised the best fitness (all of
+  /// them while none succeeded).
+  size_t stalled() const {
+    size_t Last = 0;
+    double Best = 0;
+    for (size_t I = 0; I < History.size(); ++I)
+      if (History[I].Fitness > Best)
+        Best = History[I].Fitness, Last = I + 1;
+    return History.size() - Last;
+  }
+
+  /// The best measured config (the first of equals); nullopt: none
+  /// succeeded.
+  std::optional<Config> incumbent() const {
+    auto It = std::max_element(History.begin(), History.end(),
+                               [](const Record &A, const Record &B) { return A.Fitness < B.Fitness; });
+    if (It == History.end() || It->Fitness <= 0)
+      return std::nullopt;
+    return S.decode(It->Code);
+  }
+
   /// Configs planned per fit.
   size_t span() const { return NextFit - FitAt; }
 
@@ -161,10 +221,10 @@ private:
     return Out;
   }
 
-  /// Relearns the restrictions from History[0, FitAt).
-  void learnRules() {
+  /// Relearns the restrictions from History[0, Upto).
+  void learnRules(size_t Upto) {
     std::vector<Config> Ok, Failed;
-    for (size_t I = 0; I < FitAt; ++I)
+    for (size_t I = 0; I < Upto; ++I)
       (History[I].Fitness > 0 ? Ok : Failed).push_back(S.decode(History[I].Code));
     Learned.learn(Ok, Failed);
   }
@@ -243,6 +303,12 @@ private:
       for (auto &[Score, Code] : Candidates)
         if (Learned.breaks(S.decode(Code)))
           Score -= 2e4f;
+    // Escaping a basin: configs within Far parameters of the best measured
+    // after every other (but before those that break a rule).
+    if (std::optional<Config> Inc = Escaping ? incumbent() : std::nullopt)
+      for (auto &[Score, Code] : Candidates)
+        if (hamming(S.decode(Code), *Inc) < Far)
+          Score -= 1e4f;
     std::sort(Candidates.begin(), Candidates.end(), [](const auto &A, const auto &B) {
       return A.first != B.first ? A.first > B.first : A.second < B.second;
     });
@@ -250,18 +316,21 @@ private:
     std::vector<bool> Taken(Candidates.size());
     for (size_t I = 0; I < Candidates.size() && Picked.size() < span(); ++I) {
       Config C = S.decode(Candidates[I].second);
-      bool Near = std::any_of(Picked.begin(), Picked.end(), [&](const Config &P) {
-        size_t D = 0;
-        for (size_t J = 0; J < C.size(); ++J)
-          D += C[J] != P[J];
-        return D < Diversity;
-      });
+      bool Near = std::any_of(Picked.begin(), Picked.end(),
+                              [&](const Config &P) { return hamming(C, P) < Diversity; });
       if (!Near)
         Picked.push_back(C), Taken[I] = true, Trials.push_back(Candidates[I].second);
     }
     for (size_t I = 0; I < Candidates.size() && Trials.size() < span(); ++I)
       if (!Taken[I])
         Trials.push_back(Candidates[I].second);
+  }
+
+  static size_t hamming(const Config &A, const Config &B) {
+    size_t D = 0;
+    for (size_t J = 0; J < A.size(); ++J)
+      D += A[J] != B[J];
+    return D;
   }
 
   /// Puts before the plan the Local best-predicted fresh valid configs one
@@ -388,7 +457,10 @@ private:
   size_t TrainMax;
   unsigned UpdateRounds;
   bool UseRules; // rules > 0 on a Cartesian product
+  size_t StartOk, Escape, Far;
+  bool Escaping = false; // this plan escapes the incumbent's basin
   static constexpr unsigned ValidityRounds = 30;
+  static constexpr size_t StartBatch = 8;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
   size_t NextFit;              // the next refit, when History reaches it
   std::deque<uint64_t> Trials; // the annealer's plan, best first
@@ -406,7 +478,7 @@ private:
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
          Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 0, Update = 0,
-         Pairs = 1;
+         Pairs = 1, StartOk = 0, Escape = 0;
 };
 std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
   return {{"plan", D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
@@ -454,7 +526,17 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"}};
+           "value combinations)"},
+          {"start-ok", D.StartOk, {0, 1e6},
+           "k > 0: after the first `plan` random configs, draw random ones in "
+           "batches of 8 (with rules: that break no rule learned so far) until "
+           "k results did not fail or 3 x plan are in, then fit (0: fit after "
+           "`plan`)"},
+          {"escape", D.Escape, {0, 1e6},
+           "k > 0: a plan made when the last k results found no new best has "
+           "no local moves and plans the configs within `escape-far` "
+           "parameters of the best measured after all others (0: off)"},
+          {"escape-far", 4, {1, 1e6}, "escape: how far from the best measured a plan goes"}};
 }
 } // namespace
 
