@@ -68,7 +68,7 @@ public:
         UpdateRounds(unsigned(O.at("update-rounds"))),
         UseRules(O.at("rules") != 0 && !S.restricted()),
         StartOk(size_t(O.at("start-ok"))), Escape(size_t(O.at("escape"))),
-        Far(size_t(O.at("escape-far"))), NextFit(Plan),
+        Far(size_t(O.at("escape-far"))), EscapeLocal(O.at("escape-local") != 0), NextFit(Plan),
         Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
         Valid(S, O.at("booster") != 0), Kept(S.size()),
         Moves(S.size()), Learned(S, size_t(O.at("rules")), O.at("rule-chance")) {}
@@ -95,7 +95,7 @@ public:
         scorePool(R);
       else
         anneal(R);
-      if (Local && !Escaping)
+      if (Local && (!Escaping || EscapeLocal))
         polish();
     }
     // Never past the next refit, whatever the engine's batch size.
@@ -458,6 +458,7 @@ private:
   unsigned UpdateRounds;
   bool UseRules; // rules > 0 on a Cartesian product
   size_t StartOk, Escape, Far;
+  bool EscapeLocal;
   bool Escaping = false; // this plan escapes the incumbent's basin
   static constexpr unsigned ValidityRounds = 30;
   static constexpr size_t StartBatch = 8;
@@ -536,7 +537,9 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
            "k > 0: a plan made when the last k results found no new best has "
            "no local moves and plans the configs within `escape-far` "
            "parameters of the best measured after all others (0: off)"},
-          {"escape-far", 4, {1, 1e6}, "escape: how far from the best measured a plan goes"}};
+          {"escape-far", 4, {1, 1e6}, "escape: how far from the best measured a plan goes"},
+          {"escape-local", 0, {0, 1},
+           "escape: 1: the local moves still lead the plan (only the rest goes far)"}};
 }
 } // namespace
 
