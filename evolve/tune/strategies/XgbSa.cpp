@@ -68,7 +68,8 @@ public:
         UpdateRounds(unsigned(O.at("update-rounds"))),
         UseRules(O.at("rules") != 0 && !S.restricted()),
         StartOk(size_t(O.at("start-ok"))), Escape(size_t(O.at("escape"))),
-        Far(size_t(O.at("escape-far"))), EscapeLocal(O.at("escape-local") != 0), NextFit(Plan),
+        Far(size_t(O.at("escape-far"))), EscapeLocal(O.at("escape-local") != 0),
+        Spread(size_t(O.at("local-spread"))), NextFit(Plan),
         Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
         Valid(S, O.at("booster") != 0), Kept(S.size()),
         Moves(S.size()), Learned(S, size_t(O.at("rules")), O.at("rule-chance")) {}
@@ -339,11 +340,26 @@ private:
   void polish() {
     std::vector<size_t> Order(History.size());
     std::iota(Order.begin(), Order.end(), 0);
-    size_t Top = std::min(LocalTop, Order.size());
-    std::partial_sort(Order.begin(), Order.begin() + Top, Order.end(), [&](size_t A, size_t B) {
+    auto Better = [&](size_t A, size_t B) {
       return History[A].Fitness != History[B].Fitness ? History[A].Fitness > History[B].Fitness
                                                       : A < B;
-    });
+    };
+    size_t Top = std::min(LocalTop, Order.size());
+    if (!Spread) {
+      std::partial_sort(Order.begin(), Order.begin() + Top, Order.end(), Better);
+    } else {
+      // Best first, skipping one within Spread parameters of one picked.
+      std::sort(Order.begin(), Order.end(), Better);
+      std::vector<size_t> Apart;
+      for (size_t I : Order)
+        if (Apart.size() < Top &&
+            std::none_of(Apart.begin(), Apart.end(), [&](size_t J) {
+              return hamming(S.decode(History[I].Code), S.decode(History[J].Code)) < Spread;
+            }))
+          Apart.push_back(I);
+      std::copy(Apart.begin(), Apart.end(), Order.begin());
+      Top = Apart.size();
+    }
     std::vector<Config> Near;
     std::vector<uint64_t> Codes;
     std::unordered_set<uint64_t> InNear;
@@ -459,6 +475,7 @@ private:
   bool UseRules; // rules > 0 on a Cartesian product
   size_t StartOk, Escape, Far;
   bool EscapeLocal;
+  size_t Spread;
   bool Escaping = false; // this plan escapes the incumbent's basin
   static constexpr unsigned ValidityRounds = 30;
   static constexpr size_t StartBatch = 8;
@@ -497,6 +514,9 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
            "planned first: the best-predicted configs one parameter away from "
            "the best measured"},
           {"local-top", 3, {1, 1e6}, "how many of the best measured configs local searches around"},
+          {"local-spread", 0, {0, 1e6},
+           "d > 0: local searches around the best measured configs that differ "
+           "pairwise in at least d parameters (0: the best)"},
           {"pool", D.Pool, {0, 1e9},
            "on a space of more than `exhaustive` valid configs, score a pool of "
            "at most this many random fresh configs, kept across fits, instead "

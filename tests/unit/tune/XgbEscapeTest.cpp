@@ -4,7 +4,9 @@
 // holds no local move and no config within `escape-far` parameters of the
 // best measured (while farther ones are left); before k such results the
 // plan is led by the local moves as without; a run with escape resumes
-// bit-identically from a checkpoint.
+// bit-identically from a checkpoint. With `local-spread` d the local
+// moves are those of the best measured configs that differ pairwise in at
+// least d parameters.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,8 @@
 #include "gevo/evolve/tune/Compare.h"
 
 #include <gtest/gtest.h>
+
+#include <numeric>
 
 using namespace gevo;
 using namespace gevo::evolve;
@@ -116,6 +120,72 @@ TEST(XgbEscape, ResumesFromACheckpoint) {
   uint64_t Done = Checkpoint["evaluations"];
   ASSERT_EQ(Full.size(), Done + Resumed.size());
   EXPECT_EQ(std::vector<std::string>(Full.begin() + Done, Full.end()), Resumed);
+}
+
+/// 1 + the Hamming distance to (1, 2, 3, 0, 1, 2): the configs near it
+/// are near each other too.
+std::unique_ptr<FunctionProblem> bowl() {
+  return std::make_unique<FunctionProblem>(
+      gridSpace(6, 4), Objective{"time", false},
+      [](const Config &C) -> std::optional<double> {
+        double T = 1;
+        for (size_t I = 0; I < 6; ++I)
+          T += C[I] != (I + 1) % 4;
+        return T;
+      });
+}
+
+size_t distance(const Config &A, const Config &B) {
+  size_t D = 0;
+  for (size_t J = 0; J < A.size(); ++J)
+    D += A[J] != B[J];
+  return D;
+}
+
+TEST(XgbLocalSpread, LocalMovesAroundTheBestThatDifferPairwise) {
+  size_t Differ = 0;
+  for (uint64_t Seed = 0; Seed < 4; ++Seed) {
+    for (size_t Spread : {0, 5}) {
+      auto P = bowl();
+      auto T = llvm::cantFail(
+          makeTuner("xgb-ls", P->space(), false,
+                    {{"eps", 0}, {"local-spread", double(Spread)}}));
+      EngineOptions O;
+      O.Seed = Seed;
+      O.Limit.Evaluations = 56;
+      O.BatchSize = 32;
+      Engine<Config> E(*P, *T, O);
+      E.run();
+      const auto &H = T->history();
+      // The 3 best of the first 32 (ties: the earlier), best first,
+      // skipping one within Spread parameters of one taken.
+      std::vector<size_t> Order(32);
+      std::iota(Order.begin(), Order.end(), 0);
+      std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+        return H[A].Fitness > H[B].Fitness;
+      });
+      std::vector<Config> Tops;
+      for (size_t I : Order) {
+        Config C = P->space().decode(H[I].Code);
+        if (Tops.size() < 3 &&
+            std::none_of(Tops.begin(), Tops.end(), [&](const Config &D) {
+              return distance(C, D) < Spread;
+            }))
+          Tops.push_back(C);
+      }
+      for (size_t K = 0; K < Tops.size(); ++K)
+        Differ += Tops[K] != P->space().decode(H[Order[K]].Code);
+      // The plan's first 24: one-parameter moves of those only.
+      for (size_t I = 32; I < 56; ++I) {
+        Config C = P->space().decode(H[I].Code);
+        EXPECT_TRUE(
+            std::any_of(Tops.begin(), Tops.end(),
+                        [&](const Config &D) { return distance(C, D) == 1; }))
+            << Seed << " " << Spread << " " << I;
+      }
+    }
+  }
+  EXPECT_GT(Differ, 0u); // the spread tops are not always the best three
 }
 
 } // namespace
