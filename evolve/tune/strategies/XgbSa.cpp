@@ -66,18 +66,12 @@ public:
         Validity(O.at("validity") != 0),
         TrainMax(size_t(O.at("train-max"))),
         UpdateRounds(unsigned(O.at("update-rounds"))),
-        UseRules(O.at("rules") != 0 && !S.restricted()),
-        StartOk(size_t(O.at("start-ok"))), Escape(size_t(O.at("escape"))),
-        Far(size_t(O.at("escape-far"))), EscapeLocal(O.at("escape-local") != 0),
-        Spread(size_t(O.at("local-spread"))), NextFit(Plan),
+        UseRules(O.at("rules") != 0 && !S.restricted()), NextFit(Plan),
         Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
         Valid(S, O.at("booster") != 0), Kept(S.size()),
         Moves(S.size()), Learned(S, size_t(O.at("rules")), O.at("rule-chance")) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
-    bool Starting = FitAt == 0 && StartOk;
-    if (Starting)
-      NextFit = startEnd();
     if (History.size() >= NextFit) {
       FitAt = History.size();
       NextFit = nextFit();
@@ -87,22 +81,19 @@ public:
         Boosts.push_back(FitAt);
       fit(FitAt, !Boosts.empty());
       if (UseRules)
-        learnRules(FitAt);
+        learnRules();
       Trials.clear();
-      Escaping = Escape && stalled() >= Escape;
       if (validCount() <= Exhaustive)
         scoreAll();
       else if (Pool)
         scorePool(R);
       else
         anneal(R);
-      if (Local && (!Escaping || EscapeLocal))
+      if (Local)
         polish();
     }
     // Never past the next refit, whatever the engine's batch size.
     N = std::min(N, NextFit - History.size());
-    if (Starting && FitAt == 0 && UseRules && History.size() >= Plan)
-      return claimAbiding(N, R);
     return claimPlanned(N, Trials, Model.ready(), Eps, R);
   }
 
@@ -112,58 +103,6 @@ private:
   size_t nextFit() const {
     return FitAt + std::max(Plan, size_t(Growth * double(FitAt)));
   }
-  /// With StartOk, where the random start ends: after Plan results, in
-  /// batches of StartBatch, until StartOk results did not fail or 3 x Plan
-  /// results are in (a space without failures: after Plan, as without).
-  size_t startEnd() const {
-    size_t H = History.size();
-    if (H < Plan)
-      return Plan;
-    size_t Ok = std::count_if(History.begin(), History.end(),
-                              [](const Record &Rec) { return Rec.Fitness > 0; });
-    return Ok >= StartOk || H >= 3 * Plan ? H : H + StartBatch;
-  }
-
-  /// Up to N random fresh configs that break no rule learned from the
-  /// results so far (a random fresh one when 256 draws find none).
-  std::vector<Config> claimAbiding(size_t N, Rng &R) {
-    learnRules(History.size());
-    std::vector<Config> Out;
-    while (Out.size() < N) {
-      std::optional<Config> C;
-      for (int Try = 0; Try < 256 && !C; ++Try)
-        if (Config D = S.sample(R); !Learned.breaks(D) && claim(D))
-          C = std::move(D);
-      if (!C)
-        C = claimRandom(R);
-      if (!C)
-        break;
-      Out.push_back(std::move(*C));
-    }
-    return Out;
-  }
-
-  /// How many results since the last that raised the best fitness (all of
-  /// them while none succeeded).
-  size_t stalled() const {
-    size_t Last = 0;
-    double Best = 0;
-    for (size_t I = 0; I < History.size(); ++I)
-      if (History[I].Fitness > Best)
-        Best = History[I].Fitness, Last = I + 1;
-    return History.size() - Last;
-  }
-
-  /// The best measured config (the first of equals); nullopt: none
-  /// succeeded.
-  std::optional<Config> incumbent() const {
-    auto It = std::max_element(History.begin(), History.end(),
-                               [](const Record &A, const Record &B) { return A.Fitness < B.Fitness; });
-    if (It == History.end() || It->Fitness <= 0)
-      return std::nullopt;
-    return S.decode(It->Code);
-  }
-
   /// Configs planned per fit.
   size_t span() const { return NextFit - FitAt; }
 
@@ -222,10 +161,10 @@ private:
     return Out;
   }
 
-  /// Relearns the restrictions from History[0, Upto).
-  void learnRules(size_t Upto) {
+  /// Relearns the restrictions from History[0, FitAt).
+  void learnRules() {
     std::vector<Config> Ok, Failed;
-    for (size_t I = 0; I < Upto; ++I)
+    for (size_t I = 0; I < FitAt; ++I)
       (History[I].Fitness > 0 ? Ok : Failed).push_back(S.decode(History[I].Code));
     Learned.learn(Ok, Failed);
   }
@@ -304,12 +243,6 @@ private:
       for (auto &[Score, Code] : Candidates)
         if (Learned.breaks(S.decode(Code)))
           Score -= 2e4f;
-    // Escaping a basin: configs within Far parameters of the best measured
-    // after every other (but before those that break a rule).
-    if (std::optional<Config> Inc = Escaping ? incumbent() : std::nullopt)
-      for (auto &[Score, Code] : Candidates)
-        if (hamming(S.decode(Code), *Inc) < Far)
-          Score -= 1e4f;
     std::sort(Candidates.begin(), Candidates.end(), [](const auto &A, const auto &B) {
       return A.first != B.first ? A.first > B.first : A.second < B.second;
     });
@@ -317,8 +250,12 @@ private:
     std::vector<bool> Taken(Candidates.size());
     for (size_t I = 0; I < Candidates.size() && Picked.size() < span(); ++I) {
       Config C = S.decode(Candidates[I].second);
-      bool Near = std::any_of(Picked.begin(), Picked.end(),
-                              [&](const Config &P) { return hamming(C, P) < Diversity; });
+      bool Near = std::any_of(Picked.begin(), Picked.end(), [&](const Config &P) {
+        size_t D = 0;
+        for (size_t J = 0; J < C.size(); ++J)
+          D += C[J] != P[J];
+        return D < Diversity;
+      });
       if (!Near)
         Picked.push_back(C), Taken[I] = true, Trials.push_back(Candidates[I].second);
     }
@@ -327,39 +264,17 @@ private:
         Trials.push_back(Candidates[I].second);
   }
 
-  static size_t hamming(const Config &A, const Config &B) {
-    size_t D = 0;
-    for (size_t J = 0; J < A.size(); ++J)
-      D += A[J] != B[J];
-    return D;
-  }
-
   /// Puts before the plan the Local best-predicted fresh valid configs one
   /// parameter away (any value of it) from the LocalTop best measured
   /// (with rules: that break none).
   void polish() {
     std::vector<size_t> Order(History.size());
     std::iota(Order.begin(), Order.end(), 0);
-    auto Better = [&](size_t A, size_t B) {
+    size_t Top = std::min(LocalTop, Order.size());
+    std::partial_sort(Order.begin(), Order.begin() + Top, Order.end(), [&](size_t A, size_t B) {
       return History[A].Fitness != History[B].Fitness ? History[A].Fitness > History[B].Fitness
                                                       : A < B;
-    };
-    size_t Top = std::min(LocalTop, Order.size());
-    if (!Spread) {
-      std::partial_sort(Order.begin(), Order.begin() + Top, Order.end(), Better);
-    } else {
-      // Best first, skipping one within Spread parameters of one picked.
-      std::sort(Order.begin(), Order.end(), Better);
-      std::vector<size_t> Apart;
-      for (size_t I : Order)
-        if (Apart.size() < Top &&
-            std::none_of(Apart.begin(), Apart.end(), [&](size_t J) {
-              return hamming(S.decode(History[I].Code), S.decode(History[J].Code)) < Spread;
-            }))
-          Apart.push_back(I);
-      std::copy(Apart.begin(), Apart.end(), Order.begin());
-      Top = Apart.size();
-    }
+    });
     std::vector<Config> Near;
     std::vector<uint64_t> Codes;
     std::unordered_set<uint64_t> InNear;
@@ -473,12 +388,7 @@ private:
   size_t TrainMax;
   unsigned UpdateRounds;
   bool UseRules; // rules > 0 on a Cartesian product
-  size_t StartOk, Escape, Far;
-  bool EscapeLocal;
-  size_t Spread;
-  bool Escaping = false; // this plan escapes the incumbent's basin
   static constexpr unsigned ValidityRounds = 30;
-  static constexpr size_t StartBatch = 8;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
   size_t NextFit;              // the next refit, when History reaches it
   std::deque<uint64_t> Trials; // the annealer's plan, best first
@@ -496,7 +406,7 @@ private:
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
          Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 0, Update = 0,
-         Pairs = 1, StartOk = 0, Escape = 0;
+         Pairs = 1;
 };
 std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
   return {{"plan", D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
@@ -514,9 +424,6 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
            "planned first: the best-predicted configs one parameter away from "
            "the best measured"},
           {"local-top", 3, {1, 1e6}, "how many of the best measured configs local searches around"},
-          {"local-spread", 0, {0, 1e6},
-           "d > 0: local searches around the best measured configs that differ "
-           "pairwise in at least d parameters (0: the best)"},
           {"pool", D.Pool, {0, 1e9},
            "on a space of more than `exhaustive` valid configs, score a pool of "
            "at most this many random fresh configs, kept across fits, instead "
@@ -547,19 +454,7 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"},
-          {"start-ok", D.StartOk, {0, 1e6},
-           "k > 0: after the first `plan` random configs, draw random ones in "
-           "batches of 8 (with rules: that break no rule learned so far) until "
-           "k results did not fail or 3 x plan are in, then fit (0: fit after "
-           "`plan`)"},
-          {"escape", D.Escape, {0, 1e6},
-           "k > 0: a plan made when the last k results found no new best has "
-           "no local moves and plans the configs within `escape-far` "
-           "parameters of the best measured after all others (0: off)"},
-          {"escape-far", 4, {1, 1e6}, "escape: how far from the best measured a plan goes"},
-          {"escape-local", 0, {0, 1},
-           "escape: 1: the local moves still lead the plan (only the rest goes far)"}};
+           "value combinations)"}};
 }
 } // namespace
 

@@ -6,10 +6,7 @@
 // observations satisfy by chance or that too few failures break, and
 // ignores parameters that are not positive integers; xgb-ls with `rules`
 // measures fewer failing configs of a Cartesian product, resumes such a
-// run from a checkpoint, and runs a restricted space exactly as without;
-// with `start-ok` k its random start goes on in batches of 8 until k
-// results did not fail (drawn among configs that break no rule learned so
-// far), and runs a space without failures exactly as without.
+// run from a checkpoint, and runs a restricted space exactly as without.
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,12 +183,11 @@ std::unique_ptr<FunctionProblem> tiles(bool Restricted) {
 }
 
 /// The trials of an xgb-ls run ("config status") and how many failed.
-std::pair<std::vector<std::string>, size_t> trials(bool Restricted, const Options &Opts,
-                                                   uint64_t Seed) {
+std::pair<std::vector<std::string>, size_t> trials(bool Restricted, double Rules, uint64_t Seed) {
   auto P = tiles(Restricted);
   RunOptions O;
   O.Strategy = "xgb-ls";
-  O.Opts = Opts;
+  O.Opts = {{"rules", Rules}};
   O.Seed = Seed;
   O.Limit.Evaluations = 160;
   std::pair<std::vector<std::string>, size_t> Out;
@@ -206,8 +202,7 @@ std::pair<std::vector<std::string>, size_t> trials(bool Restricted, const Option
 TEST(Restrictions, XgbLsMeasuresFewerFailuresOfACartesianProduct) {
   size_t Without = 0, With = 0;
   for (uint64_t Seed = 0; Seed < 4; ++Seed)
-    Without += trials(false, {{"rules", 0}}, Seed).second,
-        With += trials(false, {{"rules", 2}}, Seed).second;
+    Without += trials(false, 0, Seed).second, With += trials(false, 2, Seed).second;
   // Most of the product fails: so do most of the 32 random first trials
   // either way, and without rules most planned ones too (108 against 301).
   EXPECT_LT(2 * With, Without) << With << " " << Without;
@@ -247,62 +242,7 @@ TEST(Restrictions, XgbLsWithRulesResumesFromACheckpoint) {
 
 TEST(Restrictions, XgbLsRunsARestrictedSpaceAsWithout) {
   for (uint64_t Seed = 0; Seed < 2; ++Seed)
-    EXPECT_EQ(trials(true, {{"rules", 2}}, Seed).first, trials(true, {{"rules", 0}}, Seed).first);
-}
-
-/// The history sizes xgb-ls fit on in a run of tiles(Restricted) (engine
-/// batches of 32), and whether each trial succeeded.
-std::pair<std::vector<size_t>, std::vector<bool>> fits(bool Restricted, const Options &Opts,
-                                                      uint64_t Seed) {
-  auto P = tiles(Restricted);
-  auto T = llvm::cantFail(makeTuner("xgb-ls", P->space(), false, Opts));
-  EngineOptions O;
-  O.Seed = Seed;
-  O.Limit.Evaluations = 160;
-  O.BatchSize = 32;
-  Engine<Config> E(*P, *T, O);
-  std::pair<std::vector<size_t>, std::vector<bool>> Out;
-  E.OnEvaluation = [&](const LogEntry &L) { Out.second.push_back(L.Result.S == Status::Ok); };
-  E.OnBatch = [&] {
-    size_t FitAt = T->save()["state"]["fit_at"];
-    if (FitAt && (Out.first.empty() || Out.first.back() != FitAt))
-      Out.first.push_back(FitAt);
-  };
-  E.run();
-  return Out;
-}
-
-TEST(Restrictions, XgbLsStartsUntilKResultsDidNotFail) {
-  for (uint64_t Seed = 0; Seed < 3; ++Seed) {
-    auto [Fits, Ok] = fits(false, {{"start-ok", 16}}, Seed);
-    // After the first 32, batches of 8 until 16 succeeded, at most 96.
-    size_t End = 32;
-    while (End < 96 && size_t(std::count(Ok.begin(), Ok.begin() + End, true)) < 16)
-      End += 8;
-    ASSERT_FALSE(Fits.empty());
-    EXPECT_EQ(Fits[0], End) << Seed;
-    EXPECT_GT(End, 32u) << Seed; // a quarter is valid: 32 random hold fewer
-    EXPECT_EQ(fits(false, {{"start-ok", 0}}, Seed).first[0], 32u);
-  }
-}
-
-TEST(Restrictions, XgbLsStartsDrawingConfigsThatBreakNoLearnedRule) {
-  // Between the 32 random first trials and the first fit, the draws avoid
-  // what the rules learned so far rule out: fewer of them fail.
-  size_t Without = 0, With = 0;
-  for (uint64_t Seed = 0; Seed < 4; ++Seed) {
-    auto Ok = fits(false, {{"start-ok", 32}, {"rules", 0}}, Seed).second;
-    auto OkRules = fits(false, {{"start-ok", 32}}, Seed).second;
-    Without += std::count(Ok.begin() + 32, Ok.begin() + 96, false);
-    With += std::count(OkRules.begin() + 32, OkRules.begin() + 96, false);
-  }
-  EXPECT_LT(With, Without) << With << " " << Without;
-}
-
-TEST(Restrictions, XgbLsStartRunsASpaceWithoutFailuresAsWithout) {
-  for (uint64_t Seed = 0; Seed < 2; ++Seed)
-    EXPECT_EQ(trials(true, {{"start-ok", 16}}, Seed).first,
-              trials(true, {{"start-ok", 0}}, Seed).first);
+    EXPECT_EQ(trials(true, 2, Seed).first, trials(true, 0, Seed).first);
 }
 
 } // namespace
