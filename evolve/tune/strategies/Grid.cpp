@@ -28,9 +28,8 @@ private:
 } // namespace
 
 const StrategyInfo &infoGrid() {
-  static const StrategyInfo I{
-      "grid", "every valid config once, in code (row-major) order", {}, 64,
-      construct<GridTuner>};
+  static const StrategyInfo I = boundStrategy<GridTuner, NoOptions>(
+      "grid", "every valid config once, in code (row-major) order", {}, 64);
   return I;
 }
 

@@ -18,9 +18,8 @@ public:
 } // namespace
 
 const StrategyInfo &infoRandom() {
-  static const StrategyInfo I{
-      "random", "uniform random valid configs, none measured twice", {}, 64,
-      construct<RandomTuner>};
+  static const StrategyInfo I = boundStrategy<RandomTuner, NoOptions>(
+      "random", "uniform random valid configs, none measured twice", {}, 64);
   return I;
 }
 

@@ -47,29 +47,33 @@
 namespace gevo::evolve::tune {
 namespace {
 
-class XgbSaTuner : public Tuner {
+/// xgb-sa's options (xgbOptions says what each is).
+struct XgbOptions {
+  size_t Plan;
+  double Eps;
+  unsigned Iters;
+  size_t Parallel;
+  unsigned EarlyStop, Rounds;
+  bool Rank;
+  uint64_t Exhaustive;
+  size_t Diversity;
+  size_t Local, LocalTop, Pool;
+  double Growth;
+  bool Validity;
+  size_t TrainMax;
+  unsigned UpdateRounds;
+  bool Own;
+  unsigned Pairs;
+  size_t Rules;
+  double RuleChance;
+};
+
+class XgbSaTuner : public Tuner, XgbOptions {
 public:
-  XgbSaTuner(const Space &S, bool Hib, const Options &O)
-      : Tuner(S, Hib), Plan(size_t(O.at("plan"))),
-        Eps(O.at("eps")),
-        Iters(unsigned(O.at("sa-iters"))),
-        Parallel(size_t(O.at("sa-parallel"))),
-        EarlyStop(unsigned(O.at("sa-early-stop"))),
-        Rounds(unsigned(O.at("rounds"))),
-        Rank(O.at("rank") != 0),
-        Exhaustive(uint64_t(O.at("exhaustive"))),
-        Diversity(size_t(O.at("diversity"))),
-        Local(size_t(O.at("local"))),
-        LocalTop(size_t(O.at("local-top"))),
-        Pool(size_t(O.at("pool"))),
-        Growth(O.at("refit-growth")),
-        Validity(O.at("validity") != 0),
-        TrainMax(size_t(O.at("train-max"))),
-        UpdateRounds(unsigned(O.at("update-rounds"))),
-        UseRules(O.at("rules") != 0 && !S.restricted()), NextFit(Plan),
-        Model(S, O.at("booster") != 0, unsigned(O.at("pairs"))),
-        Valid(S, O.at("booster") != 0), Kept(S.size()),
-        Moves(S.size()), Learned(S, size_t(O.at("rules")), O.at("rule-chance")) {}
+  XgbSaTuner(const Space &S, bool Hib, const XgbOptions &O)
+      : Tuner(S, Hib), XgbOptions(O), UseRules(Rules != 0 && !S.restricted()),
+        NextFit(Plan), Model(S, Own, Pairs), Valid(S, Own), Kept(S.size()), Moves(S.size()),
+        Learned(S, Rules, RuleChance) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (History.size() >= NextFit) {
@@ -374,19 +378,6 @@ private:
     // The rules are used only when planning, after they are relearned.
   }
 
-  size_t Plan;
-  double Eps;
-  unsigned Iters;
-  size_t Parallel;
-  unsigned EarlyStop, Rounds;
-  bool Rank;
-  uint64_t Exhaustive;
-  size_t Diversity;
-  size_t Local, LocalTop, Pool;
-  double Growth;
-  bool Validity;
-  size_t TrainMax;
-  unsigned UpdateRounds;
   bool UseRules; // rules > 0 on a Cartesian product
   static constexpr unsigned ValidityRounds = 30;
   size_t FitAt = 0;            // History[0, FitAt) trained the model
@@ -408,50 +399,50 @@ struct XgbDefaults {
          Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 0, Update = 0,
          Pairs = 1;
 };
-std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
-  return {{"plan", D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
-          {"eps", 0.05, {0, 1}, "probability a slot is a random fresh config"},
-          {"sa-iters", 500, {1, 1e7}, "most annealing steps"},
-          {"sa-parallel", 128, {1, 1e6}, "annealing chains"},
-          {"sa-early-stop", 50, {1, 1e7}, "stop this many steps after the plan last changed"},
-          {"rounds", 100, {1, 1e5}, "boosting rounds per fit"},
-          {"rank", 1, {0, 1}, "1: rank:pairwise loss (AutoTVM's default), 0: regression"},
-          {"exhaustive", D.Exhaustive, {0, 1e9},
+std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
+  return {{"plan", &XgbOptions::Plan, D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
+          {"eps", &XgbOptions::Eps, 0.05, {0, 1}, "probability a slot is a random fresh config"},
+          {"sa-iters", &XgbOptions::Iters, 500, {1, 1e7}, "most annealing steps"},
+          {"sa-parallel", &XgbOptions::Parallel, 128, {1, 1e6}, "annealing chains"},
+          {"sa-early-stop", &XgbOptions::EarlyStop, 50, {1, 1e7}, "stop this many steps after the plan last changed"},
+          {"rounds", &XgbOptions::Rounds, 100, {1, 1e5}, "boosting rounds per fit"},
+          {"rank", &XgbOptions::Rank, 1, {0, 1}, "1: rank:pairwise loss (AutoTVM's default), 0: regression"},
+          {"exhaustive", &XgbOptions::Exhaustive, D.Exhaustive, {0, 1e9},
            "score every valid config instead of annealing when there are at most this many"},
-          {"diversity", D.Diversity, {0, 1e6},
+          {"diversity", &XgbOptions::Diversity, D.Diversity, {0, 1e6},
            "planned configs differ pairwise in at least this many parameters"},
-          {"local", D.Local, {0, 1e6},
+          {"local", &XgbOptions::Local, D.Local, {0, 1e6},
            "planned first: the best-predicted configs one parameter away from "
            "the best measured"},
-          {"local-top", 3, {1, 1e6}, "how many of the best measured configs local searches around"},
-          {"pool", D.Pool, {0, 1e9},
+          {"local-top", &XgbOptions::LocalTop, 3, {1, 1e6}, "how many of the best measured configs local searches around"},
+          {"pool", &XgbOptions::Pool, D.Pool, {0, 1e9},
            "on a space of more than `exhaustive` valid configs, score a pool of "
            "at most this many random fresh configs, kept across fits, instead "
            "of annealing (0: anneal)"},
-          {"refit-growth", D.Growth, {0, 10},
+          {"refit-growth", &XgbOptions::Growth, D.Growth, {0, 10},
            "refit after max(plan, this x results so far) results"},
-          {"validity", D.Validity, {0, 1},
+          {"validity", &XgbOptions::Validity, D.Validity, {0, 1},
            "1: rank only configs that did not fail, and plan first the configs a "
            "classifier (30 rounds) predicts will not fail"},
-          {"train-max", D.TrainMax, {0, 1e9},
+          {"train-max", &XgbOptions::TrainMax, D.TrainMax, {0, 1e9},
            "fit on at most this many results: the best half, the rest spread "
            "over the others (0: all)"},
-          {"booster", D.Own, {0, 1},
+          {"booster", &XgbOptions::Own, D.Own, {0, 1},
            "0: XGBoost (AutoTVM's model), 1: gevo's own boosted trees (the same "
            "kind of model without XGBoost's fixed cost per round)"},
-          {"pairs", D.Pairs, {1, 100},
+          {"pairs", &XgbOptions::Pairs, D.Pairs, {1, 100},
            "booster 1, rank 1: pairs drawn per result and round (XGBoost's "
            "num_pairsample; each weighs 1 / pairs)"},
-          {"update-rounds", D.Update, {0, 1e5},
+          {"update-rounds", &XgbOptions::UpdateRounds, D.Update, {0, 1e5},
            "a refit adds this many rounds on all results to the model (the "
            "classifier a share of its 30) and a fresh fit comes only once the "
            "results have doubled since the last (0: every refit is fresh)"},
-          {"rules", D.Rules, {0, 1000},
+          {"rules", &XgbOptions::Rules, D.Rules, {0, 1000},
            "k > 0, on a space searched as a Cartesian product: learn "
            "restrictions as rules (a % b == 0, a % (b*c) == 0, a >= b, a*b "
            "bounded) that every valid result satisfies and at least k failed "
            "ones break, and plan last the configs that break one (0: off)"},
-          {"rule-chance", D.RuleChance, {0, 1},
+          {"rule-chance", &XgbOptions::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
            "value combinations)"}};
@@ -459,33 +450,33 @@ std::vector<OptionInfo> xgbOptions(const XgbDefaults &D) {
 } // namespace
 
 const StrategyInfo &infoXgbSa() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<XgbSaTuner, XgbOptions>(
       "xgb-sa",
       "AutoTVM-style XGBoost cost model + simulated annealing: refit every "
       "plan results, anneal a plan of unvisited configs, eps random",
-      xgbOptions({}), 64, construct<XgbSaTuner>};
+      xgbOptions({}), 64);
   return I;
 }
 
 const StrategyInfo &infoXgbDiv() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<XgbSaTuner, XgbOptions>(
       "xgb-div",
       "gevo's tuned xgb-sa: refit every 32 results, score every valid config "
       "when there are at most 100,000 (else anneal), and plan configs that "
       "differ pairwise in at least 3 parameters",
-      xgbOptions({32, 100000, 3}), 32, construct<XgbSaTuner>};
+      xgbOptions({32, 100000, 3}), 32);
   return I;
 }
 
 const StrategyInfo &infoXgbLs() {
-  static const StrategyInfo I{
+  static const StrategyInfo I = boundStrategy<XgbSaTuner, XgbOptions>(
       "xgb-ls",
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
       "measured configs, refits spaced with the history; on a Cartesian "
       "product, configs that break restrictions learned as rules last",
-      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001}), 32, construct<XgbSaTuner>};
+      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001}), 32);
   return I;
 }
 

@@ -32,17 +32,6 @@ using Options = std::map<std::string, double>;
 using TunerFactory =
     std::function<std::unique_ptr<Tuner>(const Space &S, bool HigherIsBetter, const Options &O)>;
 
-/// A strategy's factory: T's constructor takes (Space, HigherIsBetter,
-/// Options) with every option present and in range, or (Space,
-/// HigherIsBetter) when it has none.
-template <class T>
-std::unique_ptr<Tuner> construct(const Space &S, bool HigherIsBetter, const Options &O) {
-  if constexpr (std::is_constructible_v<T, const Space &, bool, const Options &>)
-    return std::make_unique<T>(S, HigherIsBetter, O);
-  else
-    return std::make_unique<T>(S, HigherIsBetter);
-}
-
 struct StrategyInfo {
   std::string Name, Help;
   std::vector<OptionInfo> Opts;
@@ -64,9 +53,13 @@ template <class P> struct BoundOption {
   std::function<void(P &, double)> Set;
 };
 
+/// The options struct of a strategy that has none.
+struct NoOptions {};
+
 /// The registry entry of a strategy T whose constructor takes (Space,
-/// HigherIsBetter, P): each option is named once, with the member of P it
-/// sets, and the factory passes T every member set from its option.
+/// HigherIsBetter, P), or (Space, HigherIsBetter) when P is NoOptions: each
+/// option is named once, with the member of P it sets, and the factory
+/// passes T every member set from its option.
 template <class T, class P>
 StrategyInfo boundStrategy(std::string Name, std::string Help,
                            std::vector<BoundOption<P>> Bound, size_t BatchSize) {
@@ -78,7 +71,10 @@ StrategyInfo boundStrategy(std::string Name, std::string Help,
     P Values;
     for (const BoundOption<P> &B : Bound)
       B.Set(Values, O.at(B.Info.Name));
-    return std::make_unique<T>(S, HigherIsBetter, Values);
+    if constexpr (std::is_same_v<P, NoOptions>)
+      return std::make_unique<T>(S, HigherIsBetter);
+    else
+      return std::make_unique<T>(S, HigherIsBetter, Values);
   };
   return {std::move(Name), std::move(Help), std::move(Opts), BatchSize, std::move(Create)};
 }
