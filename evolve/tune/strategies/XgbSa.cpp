@@ -304,10 +304,7 @@ private:
     std::vector<float> Score;
     for (uint64_t Code : Codes)
       Score.push_back(ScoreOf[Code]);
-    std::vector<size_t> Idx(Near.size());
-    std::iota(Idx.begin(), Idx.end(), 0);
-    std::stable_sort(Idx.begin(), Idx.end(),
-                     [&](size_t A, size_t B) { return Score[A] > Score[B]; });
+    std::vector<size_t> Idx = bestFirst(Score);
     std::vector<uint64_t> First;
     for (size_t I = 0; I < Idx.size() && First.size() < Local; ++I)
       First.push_back(Codes[Idx[I]]);
