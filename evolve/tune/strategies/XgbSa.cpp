@@ -444,36 +444,42 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
            "by chance with at most this probability (p^valid, p its share of "
            "value combinations)"}};
 }
+
+/// The registry entry of one xgb variant: its defaults and batch size.
+StrategyInfo xgbStrategy(std::string Name, std::string Help, const XgbDefaults &D, size_t Batch) {
+  return boundStrategy<XgbSaTuner, XgbOptions>(std::move(Name), std::move(Help), xgbOptions(D),
+                                               Batch);
+}
 } // namespace
 
 const StrategyInfo &infoXgbSa() {
-  static const StrategyInfo I = boundStrategy<XgbSaTuner, XgbOptions>(
+  static const StrategyInfo I = xgbStrategy(
       "xgb-sa",
       "AutoTVM-style XGBoost cost model + simulated annealing: refit every "
       "plan results, anneal a plan of unvisited configs, eps random",
-      xgbOptions({}), 64);
+      {}, 64);
   return I;
 }
 
 const StrategyInfo &infoXgbDiv() {
-  static const StrategyInfo I = boundStrategy<XgbSaTuner, XgbOptions>(
+  static const StrategyInfo I = xgbStrategy(
       "xgb-div",
       "gevo's tuned xgb-sa: refit every 32 results, score every valid config "
       "when there are at most 100,000 (else anneal), and plan configs that "
       "differ pairwise in at least 3 parameters",
-      xgbOptions({32, 100000, 3}), 32);
+      {32, 100000, 3}, 32);
   return I;
 }
 
 const StrategyInfo &infoXgbLs() {
-  static const StrategyInfo I = boundStrategy<XgbSaTuner, XgbOptions>(
+  static const StrategyInfo I = xgbStrategy(
       "xgb-ls",
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
       "measured configs, refits spaced with the history; on a Cartesian "
       "product, configs that break restrictions learned as rules last",
-      xgbOptions({32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001}), 32);
+      {32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001}, 32);
   return I;
 }
 
