@@ -66,15 +66,13 @@ struct XgbOptions {
   unsigned Pairs;
   size_t Rules;
   double RuleChance;
-  size_t StartSpread;
-  size_t FirstFit;
 };
 
 class XgbSaTuner : public Tuner, XgbOptions {
 public:
   XgbSaTuner(const Space &S, bool Hib, const XgbOptions &O)
       : Tuner(S, Hib), XgbOptions(O), UseRules(Rules != 0 && !S.restricted()),
-        NextFit(FirstFit ? FirstFit : Plan), Model(S, Own, Pairs), Valid(S, Own), Kept(S.size()), Moves(S.size()),
+        NextFit(Plan), Model(S, Own, Pairs), Valid(S, Own), Kept(S.size()), Moves(S.size()),
         Learned(S, Rules, RuleChance) {}
 
   std::vector<Config> ask(size_t N, Rng &R) override {
@@ -100,45 +98,10 @@ public:
     }
     // Never past the next refit, whatever the engine's batch size.
     N = std::min(N, NextFit - History.size());
-    if (StartSpread > 1 && !Model.ready())
-      return spreadStart(N, R);
     return claimPlanned(N, Trials, Model.ready(), Eps, R);
   }
 
 private:
-  /// Before the first fit: N fresh configs, each the one of StartSpread
-  /// random draws farthest (fewest parameters in common) from every config
-  /// measured or picked so far (a maximin design; ties: the first drawn).
-  std::vector<Config> spreadStart(size_t N, Rng &R) {
-    std::vector<Config> Near, Out;
-    for (const Record &H : History)
-      Near.push_back(S.decode(H.Code));
-    claimEach(Out, N, R, [&]() -> std::optional<Config> {
-      std::optional<Config> Best;
-      size_t BestD = 0;
-      for (size_t K = 0; K < StartSpread; ++K) {
-        Config C = S.sample(R);
-        if (seen(S.encode(C)) || !S.satisfies(C))
-          continue;
-        size_t D = C.size();
-        for (const Config &P : Near) {
-          size_t Diff = 0;
-          for (size_t J = 0; J < C.size(); ++J)
-            Diff += C[J] != P[J];
-          D = std::min(D, Diff);
-        }
-        if (!Best || D > BestD)
-          Best = std::move(C), BestD = D;
-      }
-      if (Best && claim(*Best))
-        Near.push_back(*Best);
-      else
-        Best.reset();
-      return Best;
-    });
-    return Out;
-  }
-
   /// Where the next refit is: Plan results on, or Growth x the results
   /// so far when that is more (a refit costs about the results it fits).
   size_t nextFit() const {
@@ -401,7 +364,7 @@ private:
     Boosts = J.at("boosts").get<std::vector<size_t>>();
     for (uint64_t Code : J.at("pool").get<std::vector<uint64_t>>())
       Kept.add(Code, S.decode(Code));
-    NextFit = FitAt > 0 ? nextFit() : (FirstFit ? FirstFit : Plan);
+    NextFit = FitAt > 0 ? nextFit() : Plan;
     Model.reset();
     Valid.reset();
     // The same data, one thread, fixed seeds: the same models.
@@ -479,13 +442,7 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", &XgbOptions::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"},
-          {"start-spread", &XgbOptions::StartSpread, 0, {0, 1e4},
-           "k > 1: before the first fit, each config is the one of k random "
-           "draws with the fewest parameters in common with those measured "
-           "or picked so far (a maximin design; 0 or 1: uniform random)"},
-          {"first-fit", &XgbOptions::FirstFit, 0, {0, 1e6},
-           "random configs before the first fit (0: plan)"}};
+           "value combinations)"}};
 }
 
 /// The registry entry of one xgb variant: its defaults and batch size.
