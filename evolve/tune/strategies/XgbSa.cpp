@@ -397,49 +397,53 @@ struct XgbDefaults {
          Pairs = 1;
 };
 std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
-  return {{"plan", &XgbOptions::Plan, D.Plan, {1, 1e6}, "results between refits, and configs planned per fit"},
-          {"eps", &XgbOptions::Eps, 0.05, {0, 1}, "probability a slot is a random fresh config"},
-          {"sa-iters", &XgbOptions::Iters, 500, {1, 1e7}, "most annealing steps"},
-          {"sa-parallel", &XgbOptions::Parallel, 128, {1, 1e6}, "annealing chains"},
-          {"sa-early-stop", &XgbOptions::EarlyStop, 50, {1, 1e7}, "stop this many steps after the plan last changed"},
-          {"rounds", &XgbOptions::Rounds, 100, {1, 1e5}, "boosting rounds per fit"},
-          {"rank", &XgbOptions::Rank, 1, {0, 1}, "1: rank:pairwise loss (AutoTVM's default), 0: regression"},
-          {"exhaustive", &XgbOptions::Exhaustive, D.Exhaustive, {0, 1e9},
+  using O = XgbOptions;
+  return {{"plan", &O::Plan, D.Plan, {1, 1e6},
+           "results between refits, and configs planned per fit"},
+          {"eps", &O::Eps, 0.05, {0, 1}, "probability a slot is a random fresh config"},
+          {"sa-iters", &O::Iters, 500, {1, 1e7}, "most annealing steps"},
+          {"sa-parallel", &O::Parallel, 128, {1, 1e6}, "annealing chains"},
+          {"sa-early-stop", &O::EarlyStop, 50, {1, 1e7},
+           "stop this many steps after the plan last changed"},
+          {"rounds", &O::Rounds, 100, {1, 1e5}, "boosting rounds per fit"},
+          {"rank", &O::Rank, 1, {0, 1}, "1: rank:pairwise loss (AutoTVM's default), 0: regression"},
+          {"exhaustive", &O::Exhaustive, D.Exhaustive, {0, 1e9},
            "score every valid config instead of annealing when there are at most this many"},
-          {"diversity", &XgbOptions::Diversity, D.Diversity, {0, 1e6},
+          {"diversity", &O::Diversity, D.Diversity, {0, 1e6},
            "planned configs differ pairwise in at least this many parameters"},
-          {"local", &XgbOptions::Local, D.Local, {0, 1e6},
+          {"local", &O::Local, D.Local, {0, 1e6},
            "planned first: the best-predicted configs one parameter away from "
            "the best measured"},
-          {"local-top", &XgbOptions::LocalTop, 3, {1, 1e6}, "how many of the best measured configs local searches around"},
-          {"pool", &XgbOptions::Pool, D.Pool, {0, 1e9},
+          {"local-top", &O::LocalTop, 3, {1, 1e6},
+           "how many of the best measured configs local searches around"},
+          {"pool", &O::Pool, D.Pool, {0, 1e9},
            "on a space of more than `exhaustive` valid configs, score a pool of "
            "at most this many random fresh configs, kept across fits, instead "
            "of annealing (0: anneal)"},
-          {"refit-growth", &XgbOptions::Growth, D.Growth, {0, 10},
+          {"refit-growth", &O::Growth, D.Growth, {0, 10},
            "refit after max(plan, this x results so far) results"},
-          {"validity", &XgbOptions::Validity, D.Validity, {0, 1},
+          {"validity", &O::Validity, D.Validity, {0, 1},
            "1: rank only configs that did not fail, and plan first the configs a "
            "classifier (30 rounds) predicts will not fail"},
-          {"train-max", &XgbOptions::TrainMax, D.TrainMax, {0, 1e9},
+          {"train-max", &O::TrainMax, D.TrainMax, {0, 1e9},
            "fit on at most this many results: the best half, the rest spread "
            "over the others (0: all)"},
-          {"booster", &XgbOptions::Own, D.Own, {0, 1},
+          {"booster", &O::Own, D.Own, {0, 1},
            "0: XGBoost (AutoTVM's model), 1: gevo's own boosted trees (the same "
            "kind of model without XGBoost's fixed cost per round)"},
-          {"pairs", &XgbOptions::Pairs, D.Pairs, {1, 100},
+          {"pairs", &O::Pairs, D.Pairs, {1, 100},
            "booster 1, rank 1: pairs drawn per result and round (XGBoost's "
            "num_pairsample; each weighs 1 / pairs)"},
-          {"update-rounds", &XgbOptions::UpdateRounds, D.Update, {0, 1e5},
+          {"update-rounds", &O::UpdateRounds, D.Update, {0, 1e5},
            "a refit adds this many rounds on all results to the model (the "
            "classifier a share of its 30) and a fresh fit comes only once the "
            "results have doubled since the last (0: every refit is fresh)"},
-          {"rules", &XgbOptions::Rules, D.Rules, {0, 1000},
+          {"rules", &O::Rules, D.Rules, {0, 1000},
            "k > 0, on a space searched as a Cartesian product: learn "
            "restrictions as rules (a % b == 0, a % (b*c) == 0, a >= b, a*b "
            "bounded) that every valid result satisfies and at least k failed "
            "ones break, and plan last the configs that break one (0: off)"},
-          {"rule-chance", &XgbOptions::RuleChance, D.RuleChance, {0, 1},
+          {"rule-chance", &O::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
            "value combinations)"}};
