@@ -17,9 +17,8 @@
 
 #include "gevo/passes/Mutator.h"
 #include "gevo/passes/Uid.h"
+#include "gevo/support/Strings.h"
 
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -55,11 +54,9 @@ gevo::OpKind parseOp(StringRef Name) {
 std::vector<gevo::OpKind> parseOps(StringRef List) {
   if (List.empty())
     return std::vector<gevo::OpKind>(gevo::allOps().begin(), gevo::allOps().end());
-  SmallVector<StringRef, 8> Names;
-  SplitString(List, Names, ",");
   std::vector<gevo::OpKind> Ops;
-  for (StringRef N : Names)
-    Ops.push_back(parseOp(N.trim()));
+  for (const std::string &N : gevo::splitList(List))
+    Ops.push_back(parseOp(StringRef(N).trim()));
   return Ops;
 }
 
