@@ -126,9 +126,49 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
   return 0;
 }
 
+const char *Usage =
+    "usage: gevo-tuner-bench overhead [--space F] [--trials N] [--only a,b] [--with ...]\n"
+    "       gevo-tuner-bench quality FILE... [--seeds N] [--trials N] [--only a,b] [--with ...]\n"
+    "       gevo-tuner-bench families DIR... [--synthetic N] [--seeds N] [--trials N]\n"
+    "                        [--unrestricted] [--only a,b] [--with ...] [--jobs N]\n"
+    "                        [--per-file] [--lofo] [--runs-csv FILE]\n"
+    "\n"
+    "The tuner strategies' benchmarks (benchmarks/tuners/README.md):\n"
+    "  overhead   each strategy's own time per trial (ms) on a space with a\n"
+    "             synthetic objective (default MM1, 5000 trials): the mean over the\n"
+    "             first 200, 1000 and all trials, and over the last fifth\n"
+    "  quality    the fraction of the optimum at 100/200/500 trials on Kernel\n"
+    "             Tuner cache files\n"
+    "  families   every strategy on every file of each family directory (its\n"
+    "             *.json.gz files) and N synthetic spaces: per family the mean of\n"
+    "             the per-file median fractions of the optimum and the share of runs\n"
+    "             within 3% (default 20 seeds, 200 trials)\n"
+    "\n"
+    "Options:\n"
+    "  --only a,b          these strategies only (default: every one)\n"
+    "  --with S:OPT=V,...  one more row: strategy S with these options\n"
+    "  --seeds N           seeds 0..N-1\n"
+    "  --trials N          trials per run\n"
+    "  --unrestricted      families: search the Cartesian product (configs missing\n"
+    "                      from a file fail), not only the configs it lists\n"
+    "  --per-file          families: a table per file too\n"
+    "  --lofo              families: choose the row on the other families, report it\n"
+    "                      on the one left out\n"
+    "  --runs-csv FILE     families: every run's figures as CSV (lofo.py reads it)\n"
+    "  --jobs N            families: runs in parallel (results do not depend on it)\n"
+    "  --synthetic N       families: N instances of each synthetic kind, as one\n"
+    "                      more family\n"
+    "  --space F           overhead: the space file\n"
+    "  -h, --help          this text\n";
+
 } // namespace
 
 int main(int argc, char **argv) {
+  for (int I = 1; I < argc; ++I)
+    if (std::string(argv[I]) == "--help" || std::string(argv[I]) == "-h") {
+      std::cout << Usage;
+      return 0;
+    }
   std::string Mode = argc > 1 ? argv[1] : "";
   std::string SpacePath = GEVO_TUNE_SPACES_DIR "/MM1.json";
   uint64_t Seeds = 20, Trials = Mode == "families" ? 200 : Mode == "overhead" ? 5000 : 500;
@@ -195,10 +235,11 @@ int main(int argc, char **argv) {
     FO.Trials = Trials;
     return bench::families(FO, Rows);
   }
-  std::cerr << "gevo-tuner-bench: error: usage: gevo-tuner-bench overhead "
-               "[--space F] [--trials N] [--only a,b] [--with ...] | quality FILE... [--seeds N] [--trials N] "
-               "[--with STRATEGY:OPTION=V,...] | families DIR... [--synthetic N] "
-               "[--seeds N] [--trials N] [--unrestricted] [--only a,b] [--with ...] "
-               "[--jobs N] [--per-file] [--lofo] [--runs-csv FILE]\n";
+  std::cerr << "gevo-tuner-bench: error: "
+            << (Mode == "quality"    ? "quality needs replay FILEs"
+                : Mode == "families" ? "families needs family DIRs or --synthetic N"
+                : Mode.empty()       ? "no mode (overhead, quality or families)"
+                                     : "unknown mode '" + Mode + "'")
+            << "; see gevo-tuner-bench --help\n";
   return 1;
 }
