@@ -2,12 +2,16 @@
 //
 // One booster of Debian's libxgboost: fit on a dense float matrix (one
 // thread, a fixed seed, so a fit is deterministic), continue training on
-// new data, predict rows.
+// new data, predict rows, and hand its trees out (`trees`) for scoring
+// without the C API's fixed cost per call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_EVOLVE_TUNE_STRATEGIES_BOOSTER_H
 #define GEVO_EVOLVE_TUNE_STRATEGIES_BOOSTER_H
 
+#include "GradientBoost.h"
+
+#include <nlohmann/json.hpp>
 #include <xgboost/c_api.h>
 
 #include <cmath>
@@ -24,6 +28,7 @@ inline void checkXgb(int Rc) {
 
 class Booster {
 public:
+  static constexpr unsigned MaxDepth = 3; ///< of every tree
   Booster() = default;
   Booster(const Booster &) = delete;
   Booster &operator=(const Booster &) = delete;
@@ -53,7 +58,8 @@ public:
     }
     if (!H) {
       checkXgb(XGBoosterCreate(&D, 1, &H));
-      const char *Params[][2] = {{"max_depth", "3"},   {"gamma", "0.0001"},
+      std::string Depth = std::to_string(MaxDepth);
+      const char *Params[][2] = {{"max_depth", Depth.c_str()}, {"gamma", "0.0001"},
                                  {"min_child_weight", "1"}, {"subsample", "1.0"},
                                  {"eta", "0.3"},       {"lambda", "1.0"},
                                  {"alpha", "0"},       {"nthread", "1"},
@@ -79,6 +85,36 @@ public:
     return P;
   }
   bool ready() const { return H != nullptr; }
+  size_t rounds() const { return size_t(Iter); }
+
+  /// The model's trees from tree From on, and its base margin (the margin
+  /// every prediction starts from), read from its UBJSON form.
+  std::vector<TreeNodes> trees(size_t From, float &BaseMargin) const {
+    bst_ulong Len;
+    const char *Buf;
+    checkXgb(XGBoosterSaveModelToBuffer(H, R"({"format": "ubj"})", &Len, &Buf));
+    nlohmann::json J = nlohmann::json::from_ubjson(Buf, Buf + Len);
+    const nlohmann::json &L = J.at("learner");
+    float Base = std::stof(L.at("learner_model_param").at("base_score").get<std::string>());
+    BaseMargin = L.at("objective").at("name") == "binary:logistic"
+                     ? -std::log(1.0f / Base - 1.0f)
+                     : Base;
+    const nlohmann::json &Trees = L.at("gradient_booster").at("model").at("trees");
+    std::vector<TreeNodes> Out;
+    for (size_t T = From; T < Trees.size(); ++T) {
+      const nlohmann::json &Tr = Trees[T];
+      TreeNodes N;
+      N.Left = Tr.at("left_children").get<std::vector<int32_t>>();
+      N.Right = Tr.at("right_children").get<std::vector<int32_t>>();
+      N.Value = Tr.at("split_conditions").get<std::vector<float>>();
+      N.Feature = Tr.at("split_indices").get<std::vector<int32_t>>();
+      for (size_t I = 0; I < N.Left.size(); ++I)
+        if (N.Left[I] < 0)
+          N.Feature[I] = -1;
+      Out.push_back(std::move(N));
+    }
+    return Out;
+  }
 
 private:
   BoosterHandle H = nullptr;

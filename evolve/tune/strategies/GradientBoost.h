@@ -40,6 +40,15 @@
 
 namespace gevo::evolve::tune {
 
+/// A tree grown elsewhere (XGBoost's, `Booster::trees`), node 0 its root:
+/// per node Feature (-1: a leaf), Value (a split's threshold: rows whose
+/// feature is >= it go Right, the others Left; a leaf's weight) and the
+/// children's node numbers.
+struct TreeNodes {
+  std::vector<int32_t> Feature, Left, Right;
+  std::vector<float> Value;
+};
+
 class GradientBoost {
 public:
   enum class Loss { Pairwise, Logistic, Squared };
@@ -83,6 +92,23 @@ public:
       grow(G, H, D, S, Score);
     }
   }
+  /// An empty model for trees grown elsewhere (`adopt`), of loss L and
+  /// depth at most MaxDepth, its margins starting at BaseMargin: the base
+  /// is a first tree (a lone leaf), so that a margin sums as XGBoost's
+  /// predictor does, the base first, then each tree's leaf in order.
+  void adoptStart(Loss L, unsigned MaxDepth, float BaseMargin) {
+    *this = GradientBoost();
+    Lss = L, Depth = MaxDepth;
+    Roots.push_back(uint32_t(Nodes.size()));
+    Nodes.push_back({-1, BaseMargin});
+  }
+  /// Appends a tree grown elsewhere (after adoptStart).
+  void adopt(const TreeNodes &T) {
+    Roots.push_back(uint32_t(Nodes.size()));
+    Nodes.emplace_back();
+    copyNode(T, 0, Roots.back());
+  }
+
   bool ready() const { return !Roots.empty(); }
   size_t trees() const { return Roots.size(); }
 
@@ -164,6 +190,18 @@ private:
     }
     std::vector<uint32_t> Sorted, Lo, Hi;
   };
+
+  /// Node From of T into Nodes[To], its children appended as a pair.
+  void copyNode(const TreeNodes &T, int32_t From, uint32_t To) {
+    Nodes[To].Threshold = T.Value[From];
+    if (T.Feature[From] < 0)
+      return;
+    uint32_t Kids = uint32_t(Nodes.size());
+    Nodes[To].Feature = T.Feature[From], Nodes[To].Left = Kids;
+    Nodes.resize(Kids + 2);
+    copyNode(T, T.Left[From], Kids);
+    copyNode(T, T.Right[From], Kids + 1);
+  }
 
   float link(float Sum) const {
     return Lss == Loss::Logistic ? 1 / (1 + std::exp(-Sum)) : Sum;

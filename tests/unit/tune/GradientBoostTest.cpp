@@ -3,10 +3,12 @@
 // GradientBoost learns what each loss asks for, its compiled walk over
 // value indices equals the walk over features, continued training adds
 // trees, a seed gives one model; the xgb strategies' kept candidates give
-// the scores a fresh prediction gives after fits and boosts.
+// the scores a fresh prediction gives after fits and boosts; XGBoost's
+// trees copied into a GradientBoost predict what XGBoost does, bit for bit.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Booster.h"
 #include "GradientBoost.h"
 #include "GridSpace.h"
 #include "Surrogate.h"
@@ -226,6 +228,50 @@ TEST(KeptCandidates, ScoresEqualFreshPredictionsAcrossFitsAndBoosts) {
   Rank.fit(G.X, Y, 7, Surrogate::Loss::Rank); // fresh: every tree walked again
   Valid.boost(G.X, Ok, 4);
   Check();
+}
+
+TEST(Booster, CopiedTreesPredictWhatXGBoostDoesBitForBit) {
+  // The xgb strategies score configs through XGBoost's trees copied into a
+  // GradientBoost; a plan is only the same as XGBoost's own predictions
+  // would make it if every score is the same float.
+  Grid G;
+  std::vector<float> Y, Ok;
+  for (const auto &R : G.Rows)
+    Y.push_back(float(std::sin(R[0] * 1.3 + R[1]) + R[2] * 0.1)),
+        Ok.push_back(R[0] * R[1] % 4 != 1);
+  for (auto [Objective, Labels] : {std::pair{"rank:pairwise", &Y}, {"binary:logistic", &Ok},
+                                   {"reg:squarederror", &Y}}) {
+    Booster B;
+    B.fit(G.X, *Labels, 3, 20, Objective);
+    float Base;
+    std::vector<TreeNodes> Trees = B.trees(0, Base);
+    bool Logistic = std::string(Objective) == "binary:logistic";
+    GradientBoost M;
+    M.adoptStart(Logistic ? GradientBoost::Loss::Logistic : GradientBoost::Loss::Squared,
+                 Booster::MaxDepth, Base);
+    ASSERT_EQ(Trees.size(), 20u) << Objective;
+    for (const TreeNodes &T : Trees)
+      M.adopt(T);
+    B.boost(G.X, *Labels, 3, 5, Objective); // continued: 5 trees more
+    for (const TreeNodes &T : B.trees(20, Base))
+      M.adopt(T);
+    std::vector<float> Got = compiled(M, G), Want = B.predict(G.X, G.size(), 3);
+    ASSERT_EQ(Got.size(), Want.size());
+    size_t Differ = 0;
+    for (size_t I = 0; I < Got.size(); ++I)
+      Differ += Got[I] != Want[I];
+    EXPECT_EQ(Differ, 0u) << Objective;
+  }
+  // Surrogate copies the trees after each fit and boost, and keeps them
+  // only when they pass the same comparison on the rows fit.
+  Space S = gridSpace(3, 6);
+  Surrogate Rank(S, false), Valid(S, false);
+  Rank.fit(G.X, Y, 20, Surrogate::Loss::Rank);
+  Valid.fit(G.X, Ok, 10, Surrogate::Loss::Classifier);
+  EXPECT_TRUE(Rank.lookups() && Valid.lookups());
+  Rank.boost(G.X, Y, 5);
+  EXPECT_TRUE(Rank.lookups());
+  EXPECT_EQ(Rank.trees(), 26u); // the base and 25 trees
 }
 
 } // namespace
