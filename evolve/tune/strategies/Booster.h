@@ -58,13 +58,12 @@ public:
     }
     if (!H) {
       checkXgb(XGBoosterCreate(&D, 1, &H));
-      std::string Depth = std::to_string(MaxDepth), Share = std::to_string(Subsample),
-                  Seed = std::to_string(SampleSeed);
+      std::string Depth = std::to_string(MaxDepth);
       const char *Params[][2] = {{"max_depth", Depth.c_str()}, {"gamma", "0.0001"},
-                                 {"min_child_weight", "1"}, {"subsample", Share.c_str()},
+                                 {"min_child_weight", "1"}, {"subsample", "1.0"},
                                  {"eta", "0.3"},       {"lambda", "1.0"},
                                  {"alpha", "0"},       {"nthread", "1"},
-                                 {"seed", Seed.c_str()}, {"verbosity", "0"},
+                                 {"seed", "0"},        {"verbosity", "0"},
                                  {"tree_method", "exact"},
                                  {"objective", Objective.c_str()}};
       for (auto &P : Params)
@@ -86,9 +85,7 @@ public:
     return P;
   }
   bool ready() const { return H != nullptr; }
-  /// The share of rows each tree is grown on, drawn from Seed, for the
-  /// next fresh model.
-  void sampling(double Share, uint64_t Seed) { Subsample = Share, SampleSeed = Seed; }
+  size_t rounds() const { return size_t(Iter); }
 
   /// The model's trees from tree From on, and its base margin (the margin
   /// every prediction starts from), read from its UBJSON form.
@@ -122,8 +119,6 @@ public:
 private:
   BoosterHandle H = nullptr;
   int Iter = 0; ///< rounds so far
-  double Subsample = 1;
-  uint64_t SampleSeed = 0;
 };
 
 } // namespace gevo::evolve::tune

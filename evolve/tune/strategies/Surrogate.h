@@ -51,10 +51,6 @@ public:
   /// Changes with every fresh fit (not with boost).
   uint64_t generation() const { return Generation; }
 
-  /// XGBoost: the share of rows each tree of the next fresh model is
-  /// grown on, drawn from Seed (1: every row).
-  void sampling(double Share, uint64_t Seed) { XGB.sampling(Share, Seed); }
-
   /// A fresh model: Rounds trees on X (Y.size() rows of the space's
   /// features).
   void fit(const std::vector<float> &X, const std::vector<float> &Y,

@@ -66,8 +66,6 @@ struct XgbOptions {
   unsigned Pairs;
   size_t Rules;
   double RuleChance;
-  double Subsample;
-  size_t Reach, LocalFar;
 };
 
 class XgbSaTuner : public Tuner, XgbOptions {
@@ -142,7 +140,6 @@ private:
       return;
     }
     Model.reset();
-    Model.sampling(Subsample, Upto);
     if (!Y.empty())
       Model.fit(X, Y, Rounds, Rank ? Surrogate::Loss::Rank : Surrogate::Loss::Regression);
     Valid.reset();
@@ -284,25 +281,13 @@ private:
     });
     std::vector<Config> Near;
     std::vector<uint64_t> Codes;
-    std::vector<bool> Far; ///< more than one parameter away
     std::unordered_set<uint64_t> InNear;
     for (size_t I = 0; I < Top && History[Order[I]].Fitness > 0; ++I) {
-      // Configs within Reach parameters of the best: moves of moves.
-      std::vector<Config> Ring{S.decode(History[Order[I]].Code)};
-      std::unordered_set<uint64_t> Met{History[Order[I]].Code};
-      for (size_t Step = 0; Step < Reach; ++Step) {
-        std::vector<Config> Next;
-        for (const Config &From : Ring)
-          for (Config &C : S.oneParameterMoves(From)) {
-            uint64_t Code = S.encode(C);
-            if (!Met.insert(Code).second)
-              continue;
-            if (!seen(Code) && S.satisfies(C) && !(UseRules && Learned.breaks(C)) &&
-                InNear.insert(Code).second)
-              Near.push_back(C), Codes.push_back(Code), Far.push_back(Step > 0);
-            Next.push_back(std::move(C));
-          }
-        Ring.swap(Next);
+      for (Config &C : S.oneParameterMoves(S.decode(History[Order[I]].Code))) {
+        uint64_t Code = S.encode(C);
+        if (!seen(Code) && S.satisfies(C) && !(UseRules && Learned.breaks(C)) &&
+            InNear.insert(Code).second)
+          Near.push_back(std::move(C)), Codes.push_back(Code);
       }
     }
     if (Near.empty())
@@ -321,10 +306,8 @@ private:
       Score.push_back(ScoreOf[Code]);
     std::vector<size_t> Idx = bestFirst(Score);
     std::vector<uint64_t> First;
-    size_t Taken1 = 0, TakenFar = 0;
-    for (size_t I : Idx)
-      if (Far[I] ? TakenFar < LocalFar : Taken1 < Local)
-        First.push_back(Codes[I]), ++(Far[I] ? TakenFar : Taken1);
+    for (size_t I = 0; I < Idx.size() && First.size() < Local; ++I)
+      First.push_back(Codes[Idx[I]]);
     std::set<uint64_t> Taken(First.begin(), First.end());
     for (uint64_t Code : Trials)
       if (!Taken.count(Code))
@@ -463,15 +446,7 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", &O::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"},
-          {"local-reach", &O::Reach, 1, {1, 3},
-           "local moves change up to this many parameters of a best config"},
-          {"local-far", &O::LocalFar, 0, {0, 1e6},
-           "planned with the `local` moves: the best-predicted local moves that "
-           "change 2 to `local-reach` parameters"},
-          {"subsample", &O::Subsample, 1, {0.05, 1},
-           "booster 0: the ranking's trees are each grown on this share of the "
-           "results, drawn anew at every refit (1: all)"}};
+           "value combinations)"}};
 }
 
 /// The registry entry of one xgb variant: its defaults and batch size.
