@@ -471,7 +471,7 @@ const StrategyInfo &infoXgbDiv() {
       "gevo's tuned xgb-sa: refit every 32 results, score every valid config "
       "when there are at most 100,000 (else anneal), and plan configs that "
       "differ pairwise in at least 3 parameters",
-      {32, 100000, 3}, 32);
+      {32, 100000, 3, 0, 0, 0.1, 0, 0, 0.01, 1000}, 32);
   return I;
 }
 
@@ -483,7 +483,7 @@ const StrategyInfo &infoXgbLs() {
       "by the 24 best-predicted one-parameter moves from the 3 best "
       "measured configs, refits spaced with the history; on a Cartesian "
       "product, configs that break restrictions learned as rules last",
-      {32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001}, 32);
+      {32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001, 1000}, 32);
   return I;
 }
 
