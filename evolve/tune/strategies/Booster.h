@@ -85,10 +85,10 @@ public:
     return P;
   }
   bool ready() const { return H != nullptr; }
-  size_t rounds() const { return size_t(Iter); }
 
   /// The model's trees from tree From on, and its base margin (the margin
-  /// every prediction starts from), read from its UBJSON form.
+  /// every prediction starts from), read from its UBJSON form (throws if
+  /// the form is not XGBoost 1.7's).
   std::vector<TreeNodes> trees(size_t From, float &BaseMargin) const {
     bst_ulong Len;
     const char *Buf;

@@ -112,11 +112,18 @@ public:
 private:
   /// Copies XGBoost's trees not copied yet into GB (all of them after a
   /// fresh fit) and checks the copy against XGBoost's predictions of the
-  /// Rows rows of X it was fit on: bit for bit, else it is not used.
+  /// Rows rows of X it was fit on: bit for bit, else (or if the model's
+  /// form cannot be read) it is not used.
   void mirror(const std::vector<float> &X, size_t Rows) {
     bool Fresh = !Mirrored;
     float Base;
-    std::vector<TreeNodes> Trees = XGB.trees(Fresh ? 0 : GB.trees() - 1, Base);
+    std::vector<TreeNodes> Trees;
+    try {
+      Trees = XGB.trees(Fresh ? 0 : GB.trees() - 1, Base);
+    } catch (const std::exception &) { // another XGBoost's model form
+      Mirrored = false;
+      return;
+    }
     if (Fresh)
       GB.adoptStart(gbLoss(), Booster::MaxDepth, Base);
     for (const TreeNodes &T : Trees)

@@ -22,7 +22,8 @@
 // off) at every refit, the configs that break one planned after all
 // others and left out of the local moves.
 //
-// xgb-div, gevo's tuned variant, differs in three options: a plan of 32;
+// xgb-div, gevo's tuned variant, differs in three options (and bounds its
+// cost with refit-growth 0.1 and train-max 1000): a plan of 32;
 // when the space has at most Exhaustive valid configs, the model scores
 // all of them instead of annealing (the exact answer to what annealing
 // searches for); and the plan is picked best first, skipping a config
@@ -468,7 +469,8 @@ const StrategyInfo &infoXgbSa() {
 const StrategyInfo &infoXgbDiv() {
   static const StrategyInfo I = xgbStrategy(
       "xgb-div",
-      "gevo's tuned xgb-sa: refit every 32 results, score every valid config "
+      "gevo's tuned xgb-sa: refit every 32 results (0.1 x the results "
+      "beyond 320, on at most 1,000 of them), score every valid config "
       "when there are at most 100,000 (else anneal), and plan configs that "
       "differ pairwise in at least 3 parameters",
       {32, 100000, 3, 0, 0, 0.1, 0, 0, 0.01, 1000}, 32);
