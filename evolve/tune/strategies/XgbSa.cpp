@@ -67,7 +67,6 @@ struct XgbOptions {
   unsigned Pairs;
   size_t Rules;
   double RuleChance;
-  size_t StallRandom;
 };
 
 class XgbSaTuner : public Tuner, XgbOptions {
@@ -97,8 +96,6 @@ public:
         anneal(R);
       if (Local)
         polish();
-      if (StallRandom && stalled())
-        explore(R);
     }
     // Never past the next refit, whatever the engine's batch size.
     N = std::min(N, NextFit - History.size());
@@ -272,41 +269,10 @@ private:
         Trials.push_back(Candidates[I].second);
   }
 
-  /// Whether the last StallRandom results found no new best.
-  bool stalled() const {
-    size_t Best = 0;
-    for (size_t I = 1; I < History.size(); ++I)
-      if (History[I].Fitness > History[Best].Fitness)
-        Best = I;
-    return History.size() - Best > StallRandom;
-  }
-
-  /// Replaces the plan's model-picked slots after the local moves with
-  /// random fresh valid configs (that break no learned rule): after a
-  /// stall the model's picks stay in the basin its data come from, and a
-  /// random config tells it about the rest of the space.
-  void explore(Rng &R) {
-    size_t Keep = std::min(LocalPlaced, Trials.size());
-    std::deque<uint64_t> Plan(Trials.begin(), Trials.begin() + Keep);
-    std::unordered_set<uint64_t> In(Plan.begin(), Plan.end());
-    for (size_t Try = 0; Plan.size() < span() && Try < 64 * span(); ++Try) {
-      Config C = S.sample(R);
-      uint64_t Code = S.encode(C);
-      if (!seen(Code) && S.satisfies(C) && !(UseRules && Learned.breaks(C)) &&
-          In.insert(Code).second)
-        Plan.push_back(Code);
-    }
-    for (uint64_t Code : Trials)
-      if (In.insert(Code).second)
-        Plan.push_back(Code);
-    Trials.swap(Plan);
-  }
-
   /// Puts before the plan the Local best-predicted fresh valid configs one
   /// parameter away (any value of it) from the LocalTop best measured
   /// (with rules: that break none).
   void polish() {
-    LocalPlaced = 0;
     std::vector<size_t> Order(History.size());
     std::iota(Order.begin(), Order.end(), 0);
     size_t Top = std::min(LocalTop, Order.size());
@@ -343,7 +309,6 @@ private:
     std::vector<uint64_t> First;
     for (size_t I = 0; I < Idx.size() && First.size() < Local; ++I)
       First.push_back(Codes[Idx[I]]);
-    LocalPlaced = First.size();
     std::set<uint64_t> Taken(First.begin(), First.end());
     for (uint64_t Code : Trials)
       if (!Taken.count(Code))
@@ -417,7 +382,6 @@ private:
   size_t NextFit;              // the next refit, when History reaches it
   std::deque<uint64_t> Trials; // the annealer's plan, best first
   std::vector<uint64_t> Points;
-  size_t LocalPlaced = 0; // the plan's first configs, polish's local moves
   size_t LastFull = 0;       // the last fresh fit was on History[0, LastFull),
   std::vector<size_t> Boosts; // and boosts since, on History[0, each)
   Surrogate Model, Valid; // the ranking; with Validity, the failure classifier
@@ -483,11 +447,7 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", &O::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"},
-          {"stall-random", &O::StallRandom, 0, {0, 1e9},
-           "k > 0: at a refit when the last k results found no new best, the "
-           "plan's slots after the local moves are random fresh valid configs "
-           "(0: off)"}};
+           "value combinations)"}};
 }
 
 /// The registry entry of one xgb variant: its defaults and batch size.
