@@ -67,6 +67,7 @@ struct XgbOptions {
   unsigned Pairs;
   size_t Rules;
   double RuleChance;
+  size_t LocalFrom;
 };
 
 class XgbSaTuner : public Tuner, XgbOptions {
@@ -94,7 +95,7 @@ public:
         scorePool(R);
       else
         anneal(R);
-      if (Local)
+      if (Local && FitAt >= LocalFrom)
         polish();
     }
     // Never past the next refit, whatever the engine's batch size.
@@ -447,7 +448,9 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", &O::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"}};
+           "value combinations)"},
+          {"local-from", &O::LocalFrom, 0, {0, 1e9},
+           "local moves only in plans made from this many results on"}};
 }
 
 /// The registry entry of one xgb variant: its defaults and batch size.
