@@ -67,7 +67,6 @@ struct XgbOptions {
   unsigned Pairs;
   size_t Rules;
   double RuleChance;
-  size_t LocalFrom;
 };
 
 class XgbSaTuner : public Tuner, XgbOptions {
@@ -95,7 +94,7 @@ public:
         scorePool(R);
       else
         anneal(R);
-      if (Local && FitAt >= LocalFrom)
+      if (Local)
         polish();
     }
     // Never past the next refit, whatever the engine's batch size.
@@ -448,9 +447,7 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", &O::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"},
-          {"local-from", &O::LocalFrom, 0, {0, 1e9},
-           "local moves only in plans made from this many results on"}};
+           "value combinations)"}};
 }
 
 /// The registry entry of one xgb variant: its defaults and batch size.
