@@ -26,7 +26,10 @@ import random
 import sys
 import time
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # main says what is missing
+    np = None
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -180,8 +183,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) - 1))
     ap.add_argument("--iterations", type=int, default=7)
     a = ap.parse_args()
-
-    import cupy as cp
+    try:
+        import cupy as cp
+    except ImportError:
+        sys.exit("measure.py: needs %sCuPy, and a GPU" % ("numpy, " if np is None else ""))
     K = KERNELS[a.kernel]
     size = a.size or next(iter(K.sizes))
     if size not in K.sizes:
