@@ -67,7 +67,6 @@ struct XgbOptions {
   unsigned Pairs;
   size_t Rules;
   double RuleChance;
-  size_t Lead;
 };
 
 class XgbSaTuner : public Tuner, XgbOptions {
@@ -307,11 +306,9 @@ private:
     for (uint64_t Code : Codes)
       Score.push_back(ScoreOf[Code]);
     std::vector<size_t> Idx = bestFirst(Score);
-    // The plan's Lead best global picks first, then the local moves.
-    std::vector<uint64_t> First(Trials.begin(), Trials.begin() + std::min(Lead, Trials.size()));
-    for (size_t I = 0, Moves = 0; I < Idx.size() && Moves < Local; ++I)
-      if (std::find(First.begin(), First.end(), Codes[Idx[I]]) == First.end())
-        First.push_back(Codes[Idx[I]]), ++Moves;
+    std::vector<uint64_t> First;
+    for (size_t I = 0; I < Idx.size() && First.size() < Local; ++I)
+      First.push_back(Codes[Idx[I]]);
     std::set<uint64_t> Taken(First.begin(), First.end());
     for (uint64_t Code : Trials)
       if (!Taken.count(Code))
@@ -450,10 +447,7 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", &O::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"},
-          {"lead", &O::Lead, 0, {0, 1e6},
-           "the plan's first configs: this many of the model's best global "
-           "picks, before the local moves"}};
+           "value combinations)"}};
 }
 
 /// The registry entry of one xgb variant: its defaults and batch size.
