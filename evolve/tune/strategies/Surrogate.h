@@ -129,22 +129,11 @@ private:
     for (const TreeNodes &T : Trees)
       GB.adopt(T);
     GB.bind(InputOf, Table);
-    // The rows as value indices: per parameter, the value whose features
-    // are the row's (its features are consecutive).
-    std::vector<uint32_t> Flat(Rows * S.size());
-    for (size_t R = 0; R < Rows; ++R) {
-      const float *Row = &X[R * W];
-      for (size_t P = 0, F = 0; P < S.size(); F += S.param(P++).width())
-        for (uint32_t V = 0; V < S.param(P).size(); ++V) {
-          bool Same = true;
-          for (size_t K = 0; K < S.param(P).width(); ++K)
-            Same = Same && Table[F + K][V] == Row[F + K];
-          if (Same)
-            Flat[R * S.size() + P] = V;
-        }
-    }
-    Mirrored = true;
-    std::vector<float> Mine = predict(Flat.data(), Rows);
+    // The copy's walk over features: the same leaves, summed in the same
+    // order, as the lookups that score configs.
+    std::vector<float> Mine(Rows);
+    for (size_t R = 0; R < Rows; ++R)
+      Mine[R] = GB.predict(&X[R * W]);
     Mirrored = Mine == XGB.predict(X, Rows, W);
   }
   GradientBoost::Loss gbLoss() const {
