@@ -1,25 +1,8 @@
 //===- TunerBench.cpp - Tuner overhead and search quality ------------------===//
 //
-//   gevo-tuner-bench overhead [--space MM1.json] [--trials 5000] [--only a,b]
-//                    [--with ...]...
-//       Tuner time per trial (ms, the Engine's strategy share) for every
-//       strategy on a space with the synthetic objective: the mean over the
-//       first 200, 1,000 and all trials, and the marginal cost of the last
-//       fifth (flat with history: close to the first).
-//   gevo-tuner-bench quality FILE... [--seeds 20] [--trials 500]
-//                    [--with STRATEGY:OPTION=V,...]...
-//       Every strategy x seeds on each replay file: a Markdown table of
-//       the fraction of the optimum at 100/200/500 trials; each --with adds
-//       a row for a strategy with other options (e.g. opevo:q=0.1).
-//   gevo-tuner-bench families DIR... [--synthetic N] [--seeds 20]
-//                    [--trials 200] [--unrestricted] [--only a,b]
-//                    [--with ...]... [--jobs N] [--per-file] [--lofo]
-//                    [--runs-csv FILE]
-//       Each DIR is a family (its *.json.gz replay files), --synthetic
-//       adds N instances of each synthetic kind as one more family: per
-//       family the mean of per-file medians at --trials and the share of
-//       runs within 3%; --lofo the leave-one-family-out choice among the
-//       rows (Families.cpp).
+// gevo-tuner-bench overhead | quality | families: the tuner strategies'
+// benchmarks of benchmarks/tuners/README.md; Usage below (--help) says what
+// each mode measures and takes. families is Families.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,7 +121,7 @@ const char *Usage =
     "             synthetic objective (default MM1, 5000 trials): the mean over the\n"
     "             first 200, 1000 and all trials, and over the last fifth\n"
     "  quality    the fraction of the optimum at 100/200/500 trials on Kernel\n"
-    "             Tuner cache files\n"
+    "             Tuner cache files (default 20 seeds, 500 trials)\n"
     "  families   every strategy on every file of each family directory (its\n"
     "             *.json.gz files) and N synthetic spaces: per family the mean of\n"
     "             the per-file median fractions of the optimum and the share of runs\n"
