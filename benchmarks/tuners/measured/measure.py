@@ -153,7 +153,12 @@ def compile_one(job):
         return c, str(e).splitlines()[0][:200] if str(e) else type(e).__name__, 0.0
 
 
-def measure(kernel, c, mod_fn, k, cp, iterations):
+def cache_key(c):
+    """A config's key in a Kernel Tuner cache: its values in parameter order."""
+    return ",".join(str(v) for v in c.values())
+
+
+def measure(c, mod_fn, k, cp, iterations):
     k.out.fill(0)
     grid, block = k.grid(c), k.block(c)
     mod_fn(grid, block, k.args)  # warm-up
@@ -204,7 +209,7 @@ def main():
             sys.exit("measure.py: %s is not %s %s" % (a.merge, a.kernel, size))
         cache = old["cache"]
         parts = old.get("parts", 1) + 1
-        configs = [c for c in configs if ",".join(str(v) for v in c.values()) not in cache]
+        configs = [c for c in configs if cache_key(c) not in cache]
     dev = cp.cuda.runtime.getDeviceProperties(0)
     name = dev["name"].decode() if isinstance(dev["name"], bytes) else dev["name"]
     print("%s %s: %d configs of %d, on %s" % (a.kernel, size, len(configs),
@@ -219,7 +224,7 @@ def main():
                 cut = True
                 pool.terminate()
                 break
-            key = ",".join(str(v) for v in c.values())
+            key = cache_key(c)
             row = dict(c)
             if err:
                 row["time"] = "CompilationFailedConfig"
@@ -227,7 +232,7 @@ def main():
             else:
                 try:
                     fn = cp.RawModule(code=src, options=options(c)).get_function(a.kernel)
-                    times, good = measure(a.kernel, c, fn, k, cp, a.iterations)
+                    times, good = measure(c, fn, k, cp, a.iterations)
                     if good:
                         row["time"] = float(np.mean(times))
                         row["times"] = times
