@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gevo/support/Rng.h"
+
 #include "Booster.h"
 #include "GradientBoost.h"
 

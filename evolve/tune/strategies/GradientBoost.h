@@ -1,17 +1,16 @@
 //===- GradientBoost.h - Small gradient-boosted trees -----------*- C++ -*-===//
 //
-// Gradient boosting of regression trees (Friedman 2001) with the
-// second-order split gain and leaf weights of XGBoost (Chen and Guestrin
-// 2016): a leaf of gradient sum G and hessian sum H weighs -eta G / (H +
-// lambda); a split gains (GL^2/(HL+lambda) + GR^2/(HR+lambda) -
-// G^2/(H+lambda)) / 2 - gamma and needs hessian MinChild on each side.
-// Trees grow level by level to Depth with exact greedy splits: every
-// boundary between two distinct values of a feature among the rows is a
-// candidate. Losses: pairwise ranking (each row against one row of another
-// label drawn at random per round, logistic loss on the score difference
-// with the hessian doubled, as XGBoost's rank:pairwise with one group),
-// logistic (predicts the
-// probability of label 1) and squared error.
+// Gradient boosting of regression trees (Friedman 2001) as XGBoost 1.7
+// (Chen and Guestrin 2016) grows them with tree_method exact and the
+// settings AutoTVM gives it: the same trees, leaf for leaf and bit for bit
+// (a unit test compares them with Debian's libxgboost for each loss).
+// Trees grow level by level to Depth by exact greedy splits; a leaf of
+// gradient sum G and hessian sum H weighs -eta G / (H + lambda), a split
+// needs hessian MinChild on each side and is undone when its loss change
+// is under gamma (XGBoost's prune). Losses: pairwise ranking (XGBoost's
+// rank:pairwise with one group: each row against a row of another label
+// drawn at random per round, from XGBoost's generator and seeds),
+// logistic (predicts the probability of label 1) and squared error.
 //
 // gevo's tuners need it because XGBoost's C API costs about 0.1 ms per
 // boosting round whatever the rows (benchmarks/tuners, section (a)); here a
@@ -22,20 +21,19 @@
 // of one small discrete input (a tuning config: a feature belongs to one
 // parameter, a function of its value index): each split becomes a table
 // over that input's values, so scoring a config is a few table lookups per
-// tree and never builds a feature vector. Deterministic: the pair draws
-// come from a generator seeded by the fit's Seed.
+// tree and never builds a feature vector. Deterministic: a fit's Seed
+// (0: XGBoost's) offsets the pair draws' seeds.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_EVOLVE_TUNE_STRATEGIES_GRADIENTBOOST_H
 #define GEVO_EVOLVE_TUNE_STRATEGIES_GRADIENTBOOST_H
-
-#include "gevo/support/Rng.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <numeric>
+#include <random>
 #include <vector>
 
 namespace gevo::evolve::tune {
@@ -59,15 +57,11 @@ public:
   };
 
   /// A fresh model: Set.Rounds trees on X, Y.size() rows of D features
-  /// (row-major).
+  /// (row-major), after a first tree of XGBoost's base_score 0.5 as a
+  /// margin (logit(0.5) = 0 for the logistic loss).
   void fit(const std::vector<float> &X, const std::vector<float> &Y, size_t D,
            Loss L, const Settings &Set, uint64_t Seed = 0) {
-    Nodes.clear(), Roots.clear(), Right.clear(), Inputs.clear(), Tables.clear(),
-        Leaves.clear();
-    Bound = 0;
-    Depth = Set.Depth;
-    Lss = L;
-    Base = L == Loss::Squared ? 0.5f : 0.f;
+    adoptStart(L, Set.Depth, L == Loss::Logistic ? 0.f : 0.5f);
     boost(X, Y, D, Set, Seed);
   }
   /// Set.Rounds more trees, fit on X, Y from the model's current margins
@@ -81,25 +75,26 @@ public:
     for (size_t I = 0; I < N; ++I)
       Score[I] = margin(&X[I * D]);
     bin(X, N, D);
-    std::vector<double> G(N), H(N);
-    Rng R(Seed + Roots.size());
-    PairOrder PO(Y);
+    std::vector<float> G(N), H(N);
     Settings S = Set;
     S.Depth = Depth; // as the model's first trees
     for (unsigned T = 0; T < S.Rounds; ++T) {
-      gradients(Y, Score, PO, S.Pairs, G, H, R);
-      Roots.push_back(uint32_t(Nodes.size()));
+      // XGBoost draws round r's pairs from minstd_rand((r + 1) * 1111).
+      gradients(Y, Score, S.Pairs, uint32_t((Rounds + 1) * 1111 + Seed), G, H);
       grow(G, H, D, S, Score);
+      ++Rounds;
     }
   }
-  /// An empty model for trees grown elsewhere (`adopt`), of loss L and
-  /// depth at most MaxDepth, its margins starting at BaseMargin: the base
-  /// is a first tree (a lone leaf), so that a margin sums as XGBoost's
-  /// predictor does, the base first, then each tree's leaf in order.
+  /// An empty model of loss L and depth at most MaxDepth whose first tree
+  /// is a lone leaf, BaseMargin, so that a margin sums as XGBoost's
+  /// predictor does, the base first, then each tree's leaf in order: for
+  /// `fit`, or for trees grown elsewhere (`adopt`).
   void adoptStart(Loss L, unsigned MaxDepth, float BaseMargin) {
-    *this = GradientBoost();
+    Nodes.clear(), Roots.clear(), Right.clear(), Inputs.clear(), Tables.clear(),
+        Leaves.clear();
+    Bound = 0, Rounds = 0;
     Lss = L, Depth = MaxDepth;
-    Roots.push_back(uint32_t(Nodes.size()));
+    Roots.push_back(0);
     Nodes.push_back({-1, BaseMargin});
   }
   /// Appends a tree grown elsewhere (after adoptStart).
@@ -116,7 +111,7 @@ public:
   /// logistic loss, else the summed score.
   float predict(const float *Row) const { return link(margin(Row)); }
   /// The prediction for a summed margin (trees' leaves, without the base).
-  float finish(float Sum) const { return link(Base + Sum); }
+  float finish(float Sum) const { return link(Sum); }
 
   /// Compiles the trees not compiled yet for discrete inputs: feature F
   /// is Table[F][V] when its input InputOf[F] takes value index V. Each
@@ -150,19 +145,25 @@ public:
   }
   /// Adds to Sum[R] the leaves of trees [From, trees()) for Rows discrete
   /// inputs (after bind), In[R * Stride + K] being row R's input K. Tree by
-  /// tree, so that the walks of different rows overlap.
+  /// tree over a block of rows that stays in the L1 cache, so that the
+  /// walks of different rows overlap; each row's leaves are summed in tree
+  /// order whatever the blocks.
   void addMargins(const uint32_t *In, size_t Rows, size_t Stride, size_t From,
                   float *Sum) const {
     size_t Slots = (size_t(1) << Depth) - 1;
-    for (size_t T = From; T < Roots.size(); ++T) {
-      const uint32_t *Inp = &Inputs[T * Slots], *Tab = &Tables[T * Slots];
-      const float *Leaf = &Leaves[T * (Slots + 1)];
-      for (size_t R = 0; R < Rows; ++R) {
-        const uint32_t *Row = In + R * Stride;
-        size_t K = 0;
-        for (unsigned D = 0; D < Depth; ++D)
-          K = 2 * K + 1 + Right[Tab[K] + Row[Inp[K]]];
-        Sum[R] += Leaf[K - Slots];
+    size_t Block = std::max<size_t>(1, 4096 / std::max<size_t>(1, Stride));
+    for (size_t R0 = 0; R0 < Rows; R0 += Block) {
+      size_t R1 = std::min(Rows, R0 + Block);
+      for (size_t T = From; T < Roots.size(); ++T) {
+        const uint32_t *Inp = &Inputs[T * Slots], *Tab = &Tables[T * Slots];
+        const float *Leaf = &Leaves[T * (Slots + 1)];
+        for (size_t R = R0; R < R1; ++R) {
+          const uint32_t *Row = In + R * Stride;
+          size_t K = 0;
+          for (unsigned D = 0; D < Depth; ++D)
+            K = 2 * K + 1 + Right[Tab[K] + Row[Inp[K]]];
+          Sum[R] += Leaf[K - Slots];
+        }
       }
     }
   }
@@ -174,23 +175,6 @@ private:
     uint32_t Left = 0;    ///< children at Left, Left + 1
     uint32_t Input = 0, Table = 0; ///< after bind
   };
-  /// Rows sorted by label, and for each row the run of rows of its label.
-  struct PairOrder {
-    explicit PairOrder(const std::vector<float> &Y)
-        : Sorted(Y.size()), Lo(Y.size()), Hi(Y.size()) {
-      std::iota(Sorted.begin(), Sorted.end(), 0);
-      std::stable_sort(Sorted.begin(), Sorted.end(),
-                       [&](uint32_t A, uint32_t B) { return Y[A] < Y[B]; });
-      for (size_t I = 0, J; I < Sorted.size(); I = J) {
-        for (J = I; J < Sorted.size() && Y[Sorted[J]] == Y[Sorted[I]]; ++J)
-          ;
-        for (size_t K = I; K < J; ++K)
-          Lo[Sorted[K]] = uint32_t(I), Hi[Sorted[K]] = uint32_t(J);
-      }
-    }
-    std::vector<uint32_t> Sorted, Lo, Hi;
-  };
-
   /// Node From of T into Nodes[To], its children appended as a pair.
   void copyNode(const TreeNodes &T, int32_t From, uint32_t To) {
     Nodes[To].Threshold = T.Value[From];
@@ -207,7 +191,7 @@ private:
     return Lss == Loss::Logistic ? 1 / (1 + std::exp(-Sum)) : Sum;
   }
   float margin(const float *Row) const {
-    float Sum = Base;
+    float Sum = 0;
     for (uint32_t N : Roots) {
       while (Nodes[N].Feature >= 0)
         N = Nodes[N].Left + (Row[Nodes[N].Feature] >= Nodes[N].Threshold);
@@ -216,40 +200,66 @@ private:
     return Sum;
   }
 
+  /// XGBoost's gradients, in floats as its GradientPair: squared error
+  /// and logistic per row; pairwise as its rank:pairwise with one group:
+  /// the rows ordered by score (stably, best first), then by label (stably,
+  /// highest first), and for each row Pairs partners drawn from the rows of
+  /// other labels (uniform_int_distribution over minstd_rand(PairSeed)),
+  /// each pair's logistic gradient added to both rows in draw order.
   void gradients(const std::vector<float> &Y, const std::vector<float> &Score,
-                 const PairOrder &PO, unsigned Pairs, std::vector<double> &G,
-                 std::vector<double> &H, Rng &R) const {
+                 unsigned Pairs, uint32_t PairSeed, std::vector<float> &G,
+                 std::vector<float> &H) {
     size_t N = Y.size();
     if (Lss != Loss::Pairwise) {
       for (size_t I = 0; I < N; ++I) {
-        double P = link(Score[I]);
+        float P = link(Score[I]);
         G[I] = P - Y[I];
-        H[I] = Lss == Loss::Logistic ? std::max(P * (1 - P), 1e-16) : 1;
+        H[I] = Lss == Loss::Logistic ? std::max(P * (1.f - P), 1e-16f) : 1.f;
       }
       return;
     }
-    std::fill(G.begin(), G.end(), 0), std::fill(H.begin(), H.end(), 0);
-    double Scale = 1.0 / Pairs; // each pair weighs 1 / Pairs, as XGBoost's
-    for (size_t I = 0; I < N; ++I) {
-      size_t Others = N - (PO.Hi[I] - PO.Lo[I]);
-      for (unsigned Draw = 0; Others && Draw < Pairs; ++Draw) {
-        size_t K = R.below(Others);
-        uint32_t J = PO.Sorted[K < PO.Lo[I] ? K : K + (PO.Hi[I] - PO.Lo[I])];
-        uint32_t Hi = Y[I] > Y[J] ? uint32_t(I) : J,
-                 Lo = Hi == I ? J : uint32_t(I);
-        double P = 1 / (1 + std::exp(-(double(Score[Hi]) - Score[Lo])));
-        double G1 = Scale * (P - 1),
-               H1 = Scale * 2 * std::max(P * (1 - P), 1e-16);
-        G[Hi] += G1, G[Lo] -= G1, H[Hi] += H1, H[Lo] += H1;
-      }
+    std::fill(G.begin(), G.end(), 0.f), std::fill(H.begin(), H.end(), 0.f);
+    ByScore.resize(N), ByLabel.resize(N);
+    std::iota(ByScore.begin(), ByScore.end(), 0u);
+    std::stable_sort(ByScore.begin(), ByScore.end(),
+                     [&](uint32_t A, uint32_t B) { return Score[A] > Score[B]; });
+    std::iota(ByLabel.begin(), ByLabel.end(), 0u); // positions in ByScore
+    std::stable_sort(ByLabel.begin(), ByLabel.end(), [&](uint32_t A, uint32_t B) {
+      return Y[ByScore[A]] > Y[ByScore[B]];
+    });
+    std::minstd_rand R(PairSeed);
+    Drawn.clear(); // (higher label, lower label), positions in ByScore
+    for (size_t I = 0, J; I < N; I = J) {
+      float Label = Y[ByScore[ByLabel[I]]];
+      for (J = I + 1; J < N && Y[ByScore[ByLabel[J]]] == Label; ++J)
+        ;
+      auto Others = unsigned(N - (J - I));
+      for (unsigned Draw = 0; Others && Draw < Pairs; ++Draw)
+        for (size_t K = I; K < J; ++K) {
+          unsigned O = std::uniform_int_distribution<unsigned>(0, Others - 1)(R);
+          if (O < I)
+            Drawn.push_back({ByLabel[O], ByLabel[K]});
+          else
+            Drawn.push_back({ByLabel[K], ByLabel[O + (J - I)]});
+        }
+    }
+    float W = 1.f / float(Pairs);
+    for (auto [Hi, Lo] : Drawn) {
+      uint32_t A = ByScore[Hi], B = ByScore[Lo];
+      float P = 1.f / (1.f + std::exp(-(Score[A] - Score[B])));
+      float G1 = (P - 1.f) * W, H1 = 2.f * W * std::max(P * (1.f - P), 1e-16f);
+      G[A] += G1, H[A] += H1;
+      G[B] += -G1, H[B] += H1;
     }
   }
 
-  /// Bins[F * N + I]: the rank of row I's feature F among its distinct
-  /// values Cuts[F].
+  /// Bins[I * D + F]: the rank of row I's feature F among its distinct
+  /// values Cuts[F]; HistAt[F]: where feature F's cells start in a node's
+  /// histogram (one cell per distinct value), HistAt[D] its size.
   void bin(const std::vector<float> &X, size_t N, size_t D) {
     Cuts.assign(D, {});
-    Bins.assign(D * N, 0);
+    Bins.assign(N * D, 0);
+    HistAt.assign(D + 1, 0);
     for (size_t F = 0; F < D; ++F) {
       std::vector<float> &C = Cuts[F];
       for (size_t I = 0; I < N; ++I)
@@ -257,90 +267,155 @@ private:
       std::sort(C.begin(), C.end());
       C.erase(std::unique(C.begin(), C.end()), C.end());
       for (size_t I = 0; I < N; ++I)
-        Bins[F * N + I] = uint32_t(
+        Bins[I * D + F] = uint32_t(
             std::lower_bound(C.begin(), C.end(), X[I * D + F]) - C.begin());
+      HistAt[F + 1] = HistAt[F] + C.size();
     }
   }
 
-  /// One tree, level by level; adds its leaves to Score.
-  void grow(const std::vector<double> &G, const std::vector<double> &H,
+  /// One tree by XGBoost's exact method (its `grow_colmaker,prune`),
+  /// appended to the model, its leaves added to Score. Level by level: a
+  /// node's best split is found per feature by scanning its values from
+  /// the highest down (the rows above a boundary its right side, the left
+  /// the node's sums less those), at the midpoint between two values its
+  /// rows take, a gain loss_chg = GL^2/(HL+lambda) + GR^2/(HR+lambda) -
+  /// G^2/(H+lambda) (each term a float, as XGBoost's), the first best kept
+  /// (features in order); a node splits when loss_chg > 1e-6 and both
+  /// sides have hessian MinChild. Then, bottom up, a split whose sides are
+  /// both leaves and whose loss_chg < Gamma becomes a leaf again. A leaf
+  /// weighs Eta x -G/(H+lambda) (0 when H < MinChild).
+  void grow(const std::vector<float> &G, const std::vector<float> &H,
             size_t D, const Settings &S, std::vector<float> &Score) {
     constexpr uint32_t Done = UINT32_MAX;
-    size_t N = G.size();
-    At.assign(N, 0); // each row's open node (index in Level), or Done
-    Level.assign(1, uint32_t(Nodes.size()));
-    Nodes.push_back({});
+    const float Lambda = float(S.Lambda), MinChild = float(S.MinChild),
+                Eta = float(S.Eta), Gamma = float(S.Gamma);
+    auto Gain = [&](double SumG, double SumH) {
+      return SumH <= 0 ? 0.f : float(SumG * SumG / (SumH + Lambda));
+    };
+    auto Weight = [&](double SumG, double SumH) {
+      return SumH < MinChild || SumH <= 0 ? 0.f : float(-SumG / (SumH + Lambda));
+    };
+    size_t N = G.size(), Cells = HistAt[D];
+    TreeNodes T; // grown here, then pruned, then appended
+    std::vector<float> Chg;
+    std::vector<int32_t> Parent;
+    auto AddNode = [&](int32_t Up) {
+      T.Feature.push_back(-1), T.Left.push_back(-1), T.Right.push_back(-1);
+      T.Value.push_back(0), Chg.push_back(0), Parent.push_back(Up);
+    };
+    AddNode(-1);
+    At.assign(N, 0);       // each row's open node (index in Level), or Done
+    RowNode.assign(N, 0);  // each row's node in T
+    Level.assign(1, 0);
     for (unsigned Lv = 0; !Level.empty(); ++Lv) {
       size_t M = Level.size();
       SG.assign(M, 0), SH.assign(M, 0);
       for (size_t I = 0; I < N; ++I)
         if (At[I] != Done)
-          SG[At[I]] += G[I], SH[At[I]] += H[I];
-      BestF.assign(M, -1), BestBin.assign(M, 0), BestGain.assign(M, 0);
-      for (size_t F = 0; Lv < S.Depth && F < D; ++F) {
-        size_t B = Cuts[F].size();
-        if (B < 2)
-          continue;
-        Hist.assign(2 * M * B, 0);
-        for (size_t I = 0; I < N; ++I)
-          if (At[I] != Done) {
-            double *Cell = &Hist[2 * (At[I] * B + Bins[F * N + I])];
-            Cell[0] += G[I], Cell[1] += H[I];
+          SG[At[I]] += G[I], SH[At[I]] += H[I], RowNode[I] = Level[At[I]];
+      BestF.assign(M, -1), BestBin.assign(M, 0), BestAbove.assign(M, 0);
+      BestChg.assign(M, 0);
+      if (Lv < S.Depth) {
+        // Every feature's histogram (gradient, hessian, rows) in one pass.
+        Hist.assign(3 * M * Cells, 0);
+        for (size_t I = 0; I < N; ++I) {
+          if (At[I] == Done)
+            continue;
+          double *Nd = &Hist[3 * At[I] * Cells];
+          const uint32_t *Row = &Bins[I * D];
+          for (size_t F = 0; F < D; ++F) {
+            double *Cell = Nd + 3 * (HistAt[F] + Row[F]);
+            Cell[0] += G[I], Cell[1] += H[I], Cell[2] += 1;
           }
+        }
         for (size_t K = 0; K < M; ++K) {
-          double GL = 0, HL = 0, Parent = SG[K] * SG[K] / (SH[K] + S.Lambda);
-          for (size_t V = 0; V + 1 < B; ++V) {
-            GL += Hist[2 * (K * B + V)], HL += Hist[2 * (K * B + V) + 1];
-            double GR = SG[K] - GL, HR = SH[K] - HL;
-            if (HL < S.MinChild || HR < S.MinChild)
-              continue;
-            double Gain = (GL * GL / (HL + S.Lambda) +
-                           GR * GR / (HR + S.Lambda) - Parent) /
-                              2 -
-                          S.Gamma;
-            if (Gain > BestGain[K])
-              BestGain[K] = Gain, BestF[K] = int32_t(F),
-              BestBin[K] = uint32_t(V);
+          float Root = Gain(SG[K], SH[K]);
+          for (size_t F = 0; F < D; ++F) {
+            const double *Cell = &Hist[3 * (K * Cells + HistAt[F])];
+            double GR = 0, HR = 0;
+            for (size_t V = Cuts[F].size(), Above = V; V-- > 0;) {
+              if (Cell[3 * V + 2] == 0)
+                continue; // no row of this node takes the value
+              if (Above != Cuts[F].size() && HR >= MinChild &&
+                  SH[K] - HR >= MinChild) {
+                float Split = Gain(SG[K] - GR, SH[K] - HR) + Gain(GR, HR);
+                float C = Split - Root;
+                if (C > BestChg[K])
+                  BestChg[K] = C, BestF[K] = int32_t(F),
+                  BestBin[K] = uint32_t(V), BestAbove[K] = uint32_t(Above);
+              }
+              GR += Cell[3 * V], HR += Cell[3 * V + 1], Above = V;
+            }
           }
         }
       }
       Next.clear(), ChildOf.assign(M, 0);
       for (size_t K = 0; K < M; ++K) {
-        if (BestF[K] < 0) {
-          Nodes[Level[K]].Threshold =
-              float(-S.Eta * SG[K] / (SH[K] + S.Lambda));
+        uint32_t Nd = Level[K];
+        T.Value[Nd] = Weight(SG[K], SH[K]) * Eta;
+        if (BestF[K] < 0 || !(BestChg[K] > 1e-6f))
           continue;
-        }
         const std::vector<float> &C = Cuts[BestF[K]];
-        Node &Nd = Nodes[Level[K]];
-        Nd.Feature = BestF[K];
-        Nd.Threshold = (C[BestBin[K]] + C[BestBin[K] + 1]) / 2;
-        Nd.Left = uint32_t(Nodes.size());
+        T.Feature[Nd] = BestF[K];
+        T.Value[Nd] = (C[BestBin[K]] + C[BestAbove[K]]) * 0.5f;
+        Chg[Nd] = BestChg[K];
+        T.Left[Nd] = int32_t(T.Feature.size()), AddNode(int32_t(Nd));
+        T.Right[Nd] = int32_t(T.Feature.size()), AddNode(int32_t(Nd));
+        BaseWeight.resize(T.Feature.size());
+        BaseWeight[Nd] = Weight(SG[K], SH[K]);
         ChildOf[K] = uint32_t(Next.size());
-        Next.push_back(Nd.Left), Next.push_back(Nd.Left + 1);
-        Nodes.push_back({}), Nodes.push_back({});
+        Next.push_back(uint32_t(T.Left[Nd])), Next.push_back(uint32_t(T.Right[Nd]));
       }
       for (size_t I = 0; I < N; ++I) {
         if (At[I] == Done)
           continue;
         uint32_t K = At[I];
-        if (BestF[K] < 0) {
-          Score[I] += Nodes[Level[K]].Threshold;
-          At[I] = Done;
-        } else {
-          At[I] = ChildOf[K] + (Bins[size_t(BestF[K]) * N + I] > BestBin[K]);
-        }
+        At[I] = T.Feature[Level[K]] < 0
+                    ? Done
+                    : ChildOf[K] + (Bins[I * D + size_t(BestF[K])] > BestBin[K]);
       }
       Level.swap(Next);
     }
+    // XGBoost's prune: from each leaf up, a split of two leaves whose
+    // loss_chg is under Gamma becomes a leaf.
+    for (size_t Nd = 0; Nd < T.Feature.size(); ++Nd) {
+      if (T.Feature[Nd] >= 0 || Parent[Nd] < 0 || Gone(T, Parent, Nd))
+        continue;
+      for (int32_t P = Parent[Nd]; P >= 0; P = Parent[P]) {
+        if (T.Feature[T.Left[P]] >= 0 || T.Feature[T.Right[P]] >= 0 || !(Chg[P] < Gamma))
+          break;
+        T.Feature[P] = -1, T.Value[P] = Eta * BaseWeight[P];
+      }
+    }
+    // Each row's leaf: its node, or the ancestor pruning made a leaf.
+    std::vector<uint32_t> Leaf(T.Feature.size());
+    for (size_t Nd = 0; Nd < Leaf.size(); ++Nd) {
+      int32_t P = Parent[Nd];
+      Leaf[Nd] = P >= 0 && (T.Feature[P] < 0 || Leaf[P] != uint32_t(P))
+                     ? Leaf[P]
+                     : uint32_t(Nd);
+    }
+    for (size_t I = 0; I < N; ++I)
+      Score[I] += T.Value[Leaf[RowNode[I]]];
+    adopt(T);
+  }
+  /// Whether node Nd of T hangs below a node that is a leaf.
+  static bool Gone(const TreeNodes &T, const std::vector<int32_t> &Parent, size_t Nd) {
+    for (int32_t P = Parent[Nd]; P >= 0; P = Parent[P])
+      if (T.Feature[P] < 0)
+        return true;
+    return false;
   }
 
   std::vector<Node> Nodes;
   std::vector<uint32_t> Roots;
-  // grow's scratch, kept between trees.
-  std::vector<uint32_t> At, Level, Next, ChildOf, BestBin;
-  std::vector<double> SG, SH, BestGain, Hist;
+  // grow's and gradients' scratch, kept between trees.
+  std::vector<uint32_t> At, RowNode, Level, Next, ChildOf, BestBin, BestAbove;
+  std::vector<double> SG, SH, Hist;
+  std::vector<float> BestChg, BaseWeight;
   std::vector<int32_t> BestF;
+  std::vector<uint32_t> ByScore, ByLabel;
+  std::vector<std::pair<uint32_t, uint32_t>> Drawn;
 
   /// Slot K of tree T's complete tree (K < Slots) sends input Row[Inputs[T *
   /// Slots + K]] = V right when Right[Tables[T * Slots + K] + V].
@@ -366,7 +441,8 @@ private:
   std::vector<float> Leaves;
   std::vector<std::vector<float>> Cuts;
   std::vector<uint32_t> Bins;
-  float Base = 0;
+  std::vector<size_t> HistAt;
+  unsigned Rounds = 0; ///< boosting rounds since the base
   Loss Lss = Loss::Squared;
 };
 

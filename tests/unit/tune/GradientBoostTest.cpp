@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cmath>
+#include <tuple>
 
 using namespace gevo;
 using namespace gevo::evolve::tune;
@@ -80,7 +81,7 @@ TEST(GradientBoost, SquaredLossLearnsAStep) {
   M.fit(G.X, Y, 3, GradientBoost::Loss::Squared, {});
   for (size_t I = 0; I < G.size(); ++I)
     EXPECT_NEAR(M.predict(&G.X[3 * I]), Y[I], 1e-3) << I;
-  EXPECT_EQ(M.trees(), 100u);
+  EXPECT_EQ(M.trees(), 101u); // the base and 100 rounds
 }
 
 TEST(GradientBoost, PairwiseLossRanksAProduct) {
@@ -168,7 +169,7 @@ TEST(GradientBoost, BoostContinuesTheModel) {
   double Before = Error();
   compiled(M, G); // bind the first trees, then the new ones
   M.boost(G.X, Y, 3, Set);
-  EXPECT_EQ(M.trees(), 6u);
+  EXPECT_EQ(M.trees(), 7u); // the base and 3 + 3 rounds
   EXPECT_LT(Error(), Before);
   expectCompiledWalkAgrees(M, G);
 }
@@ -274,4 +275,38 @@ TEST(Booster, CopiedTreesPredictWhatXGBoostDoesBitForBit) {
   EXPECT_EQ(Rank.trees(), 26u); // the base and 25 trees
 }
 
+
+TEST(GradientBoost, GrowsXGBoostsTreesBitForBit) {
+  // booster 1 of the xgb strategies is XGBoost's model without its C API:
+  // the same data and settings give every prediction the same float as
+  // Debian's libxgboost, for each loss, after a fit and after continued
+  // training (the pairs of rank:pairwise drawn as XGBoost draws them).
+  Grid G;
+  std::vector<float> Y, Ok;
+  for (const auto &R : G.Rows)
+    Y.push_back(float(std::cos(R[0] * 0.7 + R[1] * R[2]) + R[2] * 0.05)),
+        Ok.push_back((R[0] + 2 * R[1]) % 3 != 0 || R[2] > 3);
+  for (auto [Objective, L, Labels] :
+       {std::tuple{"rank:pairwise", GradientBoost::Loss::Pairwise, &Y},
+        {"binary:logistic", GradientBoost::Loss::Logistic, &Ok},
+        {"reg:squarederror", GradientBoost::Loss::Squared, &Y}}) {
+    Booster B;
+    B.fit(G.X, *Labels, 3, 100, Objective);
+    GradientBoost M;
+    M.fit(G.X, *Labels, 3, L, {});
+    // Continued training on a changed target: 10 rounds more.
+    std::vector<float> More = *Labels;
+    std::reverse(More.begin(), More.begin() + 50);
+    B.boost(G.X, More, 3, 10, Objective);
+    GradientBoost::Settings Ten;
+    Ten.Rounds = 10;
+    M.boost(G.X, More, 3, Ten);
+    std::vector<float> Want = B.predict(G.X, G.size(), 3), Got = compiled(M, G);
+    size_t Differ = 0;
+    for (size_t I = 0; I < G.size(); ++I)
+      Differ += Got[I] != Want[I] || M.predict(&G.X[3 * I]) != Want[I];
+    EXPECT_EQ(Differ, 0u) << Objective;
+    EXPECT_EQ(M.trees(), 111u) << Objective;
+  }
+}
 } // namespace
