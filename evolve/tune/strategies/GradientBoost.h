@@ -76,6 +76,8 @@ public:
       Score[I] = margin(&X[I * D]);
     bin(X, N, D);
     std::vector<float> G(N), H(N);
+    if (Lss == Loss::Pairwise)
+      order(Y);
     Settings S = Set;
     S.Depth = Depth; // as the model's first trees
     for (unsigned T = 0; T < S.Rounds; ++T) {
@@ -91,7 +93,8 @@ public:
   /// `fit`, or for trees grown elsewhere (`adopt`).
   void adoptStart(Loss L, unsigned MaxDepth, float BaseMargin) {
     Nodes.clear(), Roots.clear(), Right.clear(), Inputs.clear(), Tables.clear(),
-        Leaves.clear();
+        Leaves.clear(), MaskAt.clear(), MaskInput.clear(), MaskStore.clear(),
+        MaskTable.clear();
     Bound = 0, Rounds = 0;
     Lss = L, Depth = MaxDepth;
     Roots.push_back(0);
@@ -136,18 +139,23 @@ public:
         Right.push_back(V >= Nd.Threshold);
     }
     Bound = Nodes.size();
+    ValuesOf.assign(Table.size(), 0);
+    for (size_t F = 0; F < Table.size(); ++F)
+      ValuesOf[InputOf[F]] = uint32_t(Table[F].size());
     size_t Slots = (size_t(1) << Depth) - 1;
     for (size_t T = Inputs.size() / Slots; T < Roots.size(); ++T) {
       Inputs.resize((T + 1) * Slots), Tables.resize((T + 1) * Slots);
       Leaves.resize((T + 1) * (Slots + 1));
       place(Roots[T], T, 0);
+      if (Depth <= MaskDepth)
+        masks(T);
     }
   }
   /// Adds to Sum[R] the leaves of trees [From, trees()) for Rows discrete
   /// inputs (after bind), In[R * Stride + K] being row R's input K. Tree by
   /// tree over a block of rows that stays in the L1 cache, so that the
-  /// walks of different rows overlap; each row's leaves are summed in tree
-  /// order whatever the blocks.
+  /// rows' lookups overlap; each row's leaves are summed in tree order
+  /// whatever the blocks.
   void addMargins(const uint32_t *In, size_t Rows, size_t Stride, size_t From,
                   float *Sum) const {
     size_t Slots = (size_t(1) << Depth) - 1;
@@ -155,8 +163,21 @@ public:
     for (size_t R0 = 0; R0 < Rows; R0 += Block) {
       size_t R1 = std::min(Rows, R0 + Block);
       for (size_t T = From; T < Roots.size(); ++T) {
-        const uint32_t *Inp = &Inputs[T * Slots], *Tab = &Tables[T * Slots];
         const float *Leaf = &Leaves[T * (Slots + 1)];
+        if (Depth <= MaskDepth) { // the leaf as a mask's lowest bit
+          const uint32_t *Inp = &MaskInput[MaskAt[T]];
+          const uint64_t *const *Tab = &MaskTable[MaskAt[T]];
+          size_t Reads = MaskAt[T + 1] - MaskAt[T];
+          for (size_t R = R0; R < R1; ++R) {
+            const uint32_t *Row = In + R * Stride;
+            uint64_t Live = ~uint64_t(0);
+            for (size_t J = 0; J < Reads; ++J)
+              Live &= Tab[J][Row[Inp[J]]];
+            Sum[R] += Leaf[__builtin_ctzll(Live)];
+          }
+          continue;
+        }
+        const uint32_t *Inp = &Inputs[T * Slots], *Tab = &Tables[T * Slots];
         for (size_t R = R0; R < R1; ++R) {
           const uint32_t *Row = In + R * Stride;
           size_t K = 0;
@@ -205,7 +226,9 @@ private:
   /// the rows ordered by score (stably, best first), then by label (stably,
   /// highest first), and for each row Pairs partners drawn from the rows of
   /// other labels (uniform_int_distribution over minstd_rand(PairSeed)),
-  /// each pair's logistic gradient added to both rows in draw order.
+  /// each pair's logistic gradient added to both rows in draw order. The
+  /// label order is fixed within a boost (`order`), so a round only sorts
+  /// the rows of a repeated label by score.
   void gradients(const std::vector<float> &Y, const std::vector<float> &Score,
                  unsigned Pairs, uint32_t PairSeed, std::vector<float> &G,
                  std::vector<float> &H) {
@@ -219,38 +242,49 @@ private:
       return;
     }
     std::fill(G.begin(), G.end(), 0.f), std::fill(H.begin(), H.end(), 0.f);
-    ByScore.resize(N), ByLabel.resize(N);
-    std::iota(ByScore.begin(), ByScore.end(), 0u);
-    std::stable_sort(ByScore.begin(), ByScore.end(),
-                     [&](uint32_t A, uint32_t B) { return Score[A] > Score[B]; });
-    std::iota(ByLabel.begin(), ByLabel.end(), 0u); // positions in ByScore
-    std::stable_sort(ByLabel.begin(), ByLabel.end(), [&](uint32_t A, uint32_t B) {
-      return Y[ByScore[A]] > Y[ByScore[B]];
-    });
+    // ByLabel: the rows by label, highest first (Runs: where each label's
+    // run starts), within a run by score, highest first, then row.
+    for (size_t K = 0; K + 1 < Runs.size(); ++K)
+      if (Runs[K + 1] - Runs[K] > 1)
+        std::sort(ByLabel.begin() + Runs[K], ByLabel.begin() + Runs[K + 1],
+                  [&](uint32_t A, uint32_t B) {
+                    return Score[A] != Score[B] ? Score[A] > Score[B] : A < B;
+                  });
     std::minstd_rand R(PairSeed);
-    Drawn.clear(); // (higher label, lower label), positions in ByScore
-    for (size_t I = 0, J; I < N; I = J) {
-      float Label = Y[ByScore[ByLabel[I]]];
-      for (J = I + 1; J < N && Y[ByScore[ByLabel[J]]] == Label; ++J)
-        ;
+    Drawn.clear(); // (row of the higher label, row of the lower)
+    for (size_t K = 0; K + 1 < Runs.size(); ++K) {
+      uint32_t I = Runs[K], J = Runs[K + 1];
       auto Others = unsigned(N - (J - I));
       for (unsigned Draw = 0; Others && Draw < Pairs; ++Draw)
-        for (size_t K = I; K < J; ++K) {
+        for (uint32_t P = I; P < J; ++P) {
           unsigned O = std::uniform_int_distribution<unsigned>(0, Others - 1)(R);
           if (O < I)
-            Drawn.push_back({ByLabel[O], ByLabel[K]});
+            Drawn.push_back({ByLabel[O], ByLabel[P]});
           else
-            Drawn.push_back({ByLabel[K], ByLabel[O + (J - I)]});
+            Drawn.push_back({ByLabel[P], ByLabel[O + (J - I)]});
         }
     }
     float W = 1.f / float(Pairs);
-    for (auto [Hi, Lo] : Drawn) {
-      uint32_t A = ByScore[Hi], B = ByScore[Lo];
+    for (auto [A, B] : Drawn) {
       float P = 1.f / (1.f + std::exp(-(Score[A] - Score[B])));
       float G1 = (P - 1.f) * W, H1 = 2.f * W * std::max(P * (1.f - P), 1e-16f);
       G[A] += G1, H[A] += H1;
       G[B] += -G1, H[B] += H1;
     }
+  }
+
+  /// ByLabel: the rows stably sorted by label, highest first; Runs[K]:
+  /// where the K-th label's rows start, then N.
+  void order(const std::vector<float> &Y) {
+    ByLabel.resize(Y.size());
+    std::iota(ByLabel.begin(), ByLabel.end(), 0u);
+    std::stable_sort(ByLabel.begin(), ByLabel.end(),
+                     [&](uint32_t A, uint32_t B) { return Y[A] > Y[B]; });
+    Runs.clear();
+    for (uint32_t I = 0; I < ByLabel.size(); ++I)
+      if (!I || Y[ByLabel[I]] != Y[ByLabel[I - 1]])
+        Runs.push_back(I);
+    Runs.push_back(uint32_t(ByLabel.size()));
   }
 
   /// Bins[I * D + F]: the rank of row I's feature F among its distinct
@@ -316,25 +350,28 @@ private:
       BestF.assign(M, -1), BestBin.assign(M, 0), BestAbove.assign(M, 0);
       BestChg.assign(M, 0);
       if (Lv < S.Depth) {
-        // Every feature's histogram (gradient, hessian, rows) in one pass.
-        Hist.assign(3 * M * Cells, 0);
+        // Every feature's histogram in one pass. A value no row of the node
+        // takes has hessian 0: every row's is positive (logistic, squared
+        // error, and pairwise unless all labels are equal, when no split
+        // gains).
+        Hist.assign(2 * M * Cells, 0);
         for (size_t I = 0; I < N; ++I) {
           if (At[I] == Done)
             continue;
-          double *Nd = &Hist[3 * At[I] * Cells];
+          double *Nd = &Hist[2 * At[I] * Cells];
           const uint32_t *Row = &Bins[I * D];
           for (size_t F = 0; F < D; ++F) {
-            double *Cell = Nd + 3 * (HistAt[F] + Row[F]);
-            Cell[0] += G[I], Cell[1] += H[I], Cell[2] += 1;
+            double *Cell = Nd + 2 * (HistAt[F] + Row[F]);
+            Cell[0] += G[I], Cell[1] += H[I];
           }
         }
         for (size_t K = 0; K < M; ++K) {
           float Root = Gain(SG[K], SH[K]);
           for (size_t F = 0; F < D; ++F) {
-            const double *Cell = &Hist[3 * (K * Cells + HistAt[F])];
+            const double *Cell = &Hist[2 * (K * Cells + HistAt[F])];
             double GR = 0, HR = 0;
             for (size_t V = Cuts[F].size(), Above = V; V-- > 0;) {
-              if (Cell[3 * V + 2] == 0)
+              if (Cell[2 * V + 1] == 0)
                 continue; // no row of this node takes the value
               if (Above != Cuts[F].size() && HR >= MinChild &&
                   SH[K] - HR >= MinChild) {
@@ -344,7 +381,7 @@ private:
                   BestChg[K] = C, BestF[K] = int32_t(F),
                   BestBin[K] = uint32_t(V), BestAbove[K] = uint32_t(Above);
               }
-              GR += Cell[3 * V], HR += Cell[3 * V + 1], Above = V;
+              GR += Cell[2 * V], HR += Cell[2 * V + 1], Above = V;
             }
           }
         }
@@ -414,7 +451,7 @@ private:
   std::vector<double> SG, SH, Hist;
   std::vector<float> BestChg, BaseWeight;
   std::vector<int32_t> BestF;
-  std::vector<uint32_t> ByScore, ByLabel;
+  std::vector<uint32_t> ByLabel, Runs; ///< see gradients
   std::vector<std::pair<uint32_t, uint32_t>> Drawn;
 
   /// Slot K of tree T's complete tree (K < Slots) sends input Row[Inputs[T *
@@ -431,6 +468,51 @@ private:
     place(Leaf ? N : Nodes[N].Left, T, 2 * K + 1);
     place(Leaf ? N : Nodes[N].Left + 1, T, 2 * K + 2);
   }
+
+  /// Tree T's leaf for a row without a walk (QuickScorer, Lucchese et al.
+  /// 2015): a split that sends the row right rules out the leaves of its
+  /// left side, and the row's leaf is the leftmost one left. Per input the
+  /// tree reads, a table over the input's values of the leaves each value
+  /// leaves in (bit L: the complete tree's leaf L); the row's leaf is the
+  /// lowest bit of their AND.
+  void masks(size_t T) {
+    size_t Slots = (size_t(1) << Depth) - 1;
+    if (MaskAt.empty())
+      MaskAt.push_back(0);
+    size_t First = MaskInput.size();
+    for (size_t K = 0; K < Slots; ++K) {
+      uint32_t Tab = Tables[T * Slots + K], In = Inputs[T * Slots + K];
+      if (Tab == 0)
+        continue; // a leaf's padding: always left
+      size_t J = First;
+      while (J < MaskInput.size() && MaskInput[J] != In)
+        ++J;
+      if (J == MaskInput.size()) {
+        MaskInput.push_back(In);
+        MaskStore.emplace_back(ValuesOf[In], ~uint64_t(0));
+      }
+      unsigned Level = 0;
+      while ((size_t(2) << Level) - 1 <= K)
+        ++Level;
+      size_t Span = size_t(1) << (Depth - Level),
+             At = (K + 1 - (size_t(1) << Level)) * Span;
+      uint64_t LeftSide = ((uint64_t(1) << (Span / 2)) - 1) << At;
+      std::vector<uint64_t> &M = MaskStore[J];
+      for (uint32_t V = 0; V < M.size(); ++V)
+        if (Right[Tab + V])
+          M[V] &= ~LeftSide;
+    }
+    MaskAt.push_back(MaskInput.size());
+    MaskTable.clear();
+    for (const std::vector<uint64_t> &M : MaskStore)
+      MaskTable.push_back(M.data());
+  }
+  static constexpr unsigned MaskDepth = 6; ///< leaves fit a 64-bit mask
+  std::vector<uint32_t> ValuesOf;           ///< per input: its values
+  std::vector<size_t> MaskAt; ///< tree T's inputs: [MaskAt[T], MaskAt[T+1])
+  std::vector<uint32_t> MaskInput;          ///< per (tree, input): the input
+  std::vector<std::vector<uint64_t>> MaskStore; ///< and its mask per value
+  std::vector<const uint64_t *> MaskTable;      ///< MaskStore's data
 
   std::vector<uint8_t>
       Right;        ///< after bind: per split, go right by input value
