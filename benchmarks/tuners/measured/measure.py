@@ -5,7 +5,8 @@ and `gevo-tuner-bench families` read).
 
     measure.py KERNEL OUT.json.gz [--size S] [--seconds N] [--jobs N] [--iterations N]
 
-KERNEL is `dedisperse` or `stencil3d` (the .cu files beside this script).
+KERNEL is `dedisperse`, `stencil3d` or `nbody` (the .cu files beside this
+script).
 Every config of the space that passes the kernel's restrictions is compiled
 (NVRTC through CuPy, --jobs processes in parallel), run once to warm up,
 then timed --iterations times by CUDA events; its output is checked against
@@ -129,7 +130,55 @@ class Stencil3d:
         return (c["BX"], c["BY"], 1)
 
 
-KERNELS = {k.name: k for k in (Dedisperse, Stencil3d)}
+class Nbody:
+    name = "nbody"
+    params = {
+        "BLOCK": [32, 64, 128, 256, 512, 1024],
+        "ILP": [1, 2, 4, 8],
+        "TILE": [32, 64, 128, 256, 512, 1024],
+        "SHARED": [0, 1],
+        "SOA": [0, 1],
+        "UNROLL": [0, 1, 2, 4, 8, 16, 32],
+    }
+    restrictions = ["BLOCK*ILP <= 2048", "SHARED == 0 or TILE % BLOCK == 0"]
+    sizes = {"8k": 8192, "32k": 32768}
+    rtol = 1e-3  # float sums of n terms against a float64 reference
+
+    def __init__(self, size):
+        self.n = self.sizes[size]
+        self.problem_size = [self.n]
+
+    @staticmethod
+    def ok(c):
+        return c["BLOCK"] * c["ILP"] <= 2048 and (c["SHARED"] == 0 or c["TILE"] % c["BLOCK"] == 0)
+
+    def setup(self, cp):
+        rng = np.random.default_rng(0)
+        pos = np.empty((self.n, 4), dtype=np.float32)
+        pos[:, :3] = rng.uniform(-1, 1, (self.n, 3))
+        pos[:, 3] = rng.uniform(0.5, 1.5, self.n) / self.n
+        eps2 = np.float32(1e-2)
+        # The reference in float64 on the GPU, 512 bodies i at a time.
+        p = cp.asarray(pos, dtype=cp.float64)
+        ref = cp.zeros((self.n, 4))
+        for i in range(0, self.n, 512):
+            d = p[None, :, :3] - p[i:i + 512, None, :3]
+            r2 = (d * d).sum(axis=2) + float(eps2)
+            ref[i:i + 512, :3] = ((p[None, :, 3] * r2 ** -1.5)[:, :, None] * d).sum(axis=1)
+        self.ref = ref
+        self.atol = 1e-3 * float(cp.abs(ref).max())
+        self.dev = [cp.asarray(pos)] + [cp.asarray(np.ascontiguousarray(pos[:, k])) for k in range(4)]
+        self.out = cp.zeros((self.n, 4), dtype=cp.float32)
+        self.args = tuple(self.dev) + (self.out, np.int32(self.n), eps2)
+
+    def grid(self, c):
+        return (-(-self.n // (c["BLOCK"] * c["ILP"])), 1, 1)
+
+    def block(self, c):
+        return (c["BLOCK"], 1, 1)
+
+
+KERNELS = {k.name: k for k in (Dedisperse, Stencil3d, Nbody)}
 
 
 def options(c):
@@ -171,7 +220,8 @@ def measure(c, mod_fn, k, cp, iterations):
         b.record()
         b.synchronize()
         times.append(cp.cuda.get_elapsed_time(a, b))
-    good = bool(cp.all(cp.abs(k.out - k.ref) <= 1e-5 + 1e-5 * cp.abs(k.ref)))
+    atol, rtol = getattr(k, "atol", 1e-5), getattr(k, "rtol", 1e-5)
+    good = bool(cp.all(cp.abs(k.out - k.ref) <= atol + rtol * cp.abs(k.ref)))
     return times, good
 
 

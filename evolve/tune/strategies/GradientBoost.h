@@ -74,7 +74,7 @@ public:
     std::vector<float> Score(N);
     for (size_t I = 0; I < N; ++I)
       Score[I] = margin(&X[I * D]);
-    bin(X, N, D);
+    sortColumns(X, N, D);
     std::vector<float> G(N), H(N);
     if (Lss == Loss::Pairwise)
       order(Y);
@@ -83,7 +83,7 @@ public:
     for (unsigned T = 0; T < S.Rounds; ++T) {
       // XGBoost draws round r's pairs from minstd_rand((r + 1) * 1111).
       gradients(Y, Score, S.Pairs, uint32_t((Rounds + 1) * 1111 + Seed), G, H);
-      grow(G, H, D, S, Score);
+      grow(X, G, H, D, S, Score);
       ++Rounds;
     }
   }
@@ -287,49 +287,47 @@ private:
     Runs.push_back(uint32_t(ByLabel.size()));
   }
 
-  /// Bins[I * D + F]: the rank of row I's feature F among its distinct
-  /// values Cuts[F]; HistAt[F]: where feature F's cells start in a node's
-  /// histogram (one cell per distinct value), HistAt[D] its size.
-  void bin(const std::vector<float> &X, size_t N, size_t D) {
-    Cuts.assign(D, {});
-    Bins.assign(N * D, 0);
-    HistAt.assign(D + 1, 0);
+  /// Column F: the rows by their feature F, as XGBoost's exact method
+  /// orders a column (its entries in row order, then std::sort by value,
+  /// which leaves equal values in the order XGBoost's does), so that a
+  /// scan sums the same numbers in the same order.
+  void sortColumns(const std::vector<float> &X, size_t N, size_t D) {
+    Columns.resize(D);
     for (size_t F = 0; F < D; ++F) {
-      std::vector<float> &C = Cuts[F];
+      std::vector<Entry> &C = Columns[F];
+      C.resize(N);
       for (size_t I = 0; I < N; ++I)
-        C.push_back(X[I * D + F]);
-      std::sort(C.begin(), C.end());
-      C.erase(std::unique(C.begin(), C.end()), C.end());
-      for (size_t I = 0; I < N; ++I)
-        Bins[I * D + F] = uint32_t(
-            std::lower_bound(C.begin(), C.end(), X[I * D + F]) - C.begin());
-      HistAt[F + 1] = HistAt[F] + C.size();
+        C[I] = {uint32_t(I), X[I * D + F]};
+      std::sort(C.begin(), C.end(),
+                [](const Entry &A, const Entry &B) { return A.Value < B.Value; });
     }
   }
 
   /// One tree by XGBoost's exact method (its `grow_colmaker,prune`),
   /// appended to the model, its leaves added to Score. Level by level: a
-  /// node's best split is found per feature by scanning its values from
-  /// the highest down (the rows above a boundary its right side, the left
-  /// the node's sums less those), at the midpoint between two values its
-  /// rows take, a gain loss_chg = GL^2/(HL+lambda) + GR^2/(HR+lambda) -
-  /// G^2/(H+lambda) (each term a float, as XGBoost's), the first best kept
-  /// (features in order); a node splits when loss_chg > 1e-6 and both
-  /// sides have hessian MinChild. Then, bottom up, a split whose sides are
-  /// both leaves and whose loss_chg < Gamma becomes a leaf again. A leaf
-  /// weighs Eta x -G/(H+lambda) (0 when H < MinChild).
-  void grow(const std::vector<float> &G, const std::vector<float> &H,
-            size_t D, const Settings &S, std::vector<float> &Score) {
+  /// node's best split is found per feature by scanning its column from
+  /// the highest value down, summing the rows above a boundary as its
+  /// right side (the left is the node's sums less those), a split at the
+  /// midpoint between two values the node's rows take gaining loss_chg =
+  /// GL^2/(HL+lambda) + GR^2/(HR+lambda) - G^2/(H+lambda) (each term a
+  /// float, as XGBoost's); the first best is kept (features in order, and
+  /// within one the highest boundary). A node splits when loss_chg > 1e-6
+  /// and both sides have hessian MinChild. Then, bottom up, a split whose
+  /// sides are both leaves and whose loss_chg < Gamma becomes a leaf again.
+  /// A leaf weighs Eta x -G/(H+lambda) (0 when H < MinChild).
+  void grow(const std::vector<float> &X, const std::vector<float> &G,
+            const std::vector<float> &H, size_t D, const Settings &S,
+            std::vector<float> &Score) {
     constexpr uint32_t Done = UINT32_MAX;
     const float Lambda = float(S.Lambda), MinChild = float(S.MinChild),
                 Eta = float(S.Eta), Gamma = float(S.Gamma);
-    auto Gain = [&](double SumG, double SumH) {
-      return SumH <= 0 ? 0.f : float(SumG * SumG / (SumH + Lambda));
+    auto Gain = [&](double SumG, double SumH) { // as XGBoost 1.7 rounds it
+      return SumH <= 0 ? 0.f : float(SumG * SumG) / float(SumH + Lambda);
     };
     auto Weight = [&](double SumG, double SumH) {
       return SumH < MinChild || SumH <= 0 ? 0.f : float(-SumG / (SumH + Lambda));
     };
-    size_t N = G.size(), Cells = HistAt[D];
+    size_t N = G.size();
     TreeNodes T; // grown here, then pruned, then appended
     std::vector<float> Chg;
     std::vector<int32_t> Parent;
@@ -347,44 +345,37 @@ private:
       for (size_t I = 0; I < N; ++I)
         if (At[I] != Done)
           SG[At[I]] += G[I], SH[At[I]] += H[I], RowNode[I] = Level[At[I]];
-      BestF.assign(M, -1), BestBin.assign(M, 0), BestAbove.assign(M, 0);
-      BestChg.assign(M, 0);
-      if (Lv < S.Depth) {
-        // Every feature's histogram in one pass. A value no row of the node
-        // takes has hessian 0: every row's is positive (logistic, squared
-        // error, and pairwise unless all labels are equal, when no split
-        // gains).
-        Hist.assign(2 * M * Cells, 0);
-        for (size_t I = 0; I < N; ++I) {
-          if (At[I] == Done)
-            continue;
-          double *Nd = &Hist[2 * At[I] * Cells];
-          const uint32_t *Row = &Bins[I * D];
-          for (size_t F = 0; F < D; ++F) {
-            double *Cell = Nd + 2 * (HistAt[F] + Row[F]);
-            Cell[0] += G[I], Cell[1] += H[I];
-          }
-        }
-        for (size_t K = 0; K < M; ++K) {
-          float Root = Gain(SG[K], SH[K]);
-          for (size_t F = 0; F < D; ++F) {
-            const double *Cell = &Hist[2 * (K * Cells + HistAt[F])];
-            double GR = 0, HR = 0;
-            for (size_t V = Cuts[F].size(), Above = V; V-- > 0;) {
-              if (Cell[2 * V + 1] == 0)
-                continue; // no row of this node takes the value
-              if (Above != Cuts[F].size() && HR >= MinChild &&
-                  SH[K] - HR >= MinChild) {
-                float Split = Gain(SG[K] - GR, SH[K] - HR) + Gain(GR, HR);
-                float C = Split - Root;
-                if (C > BestChg[K])
-                  BestChg[K] = C, BestF[K] = int32_t(F),
-                  BestBin[K] = uint32_t(V), BestAbove[K] = uint32_t(Above);
-              }
-              GR += Cell[2 * V], HR += Cell[2 * V + 1], Above = V;
+      BestF.assign(M, -1), BestThr.assign(M, 0), BestChg.assign(M, 0);
+      Root.resize(M);
+      for (size_t K = 0; K < M; ++K)
+        Root[K] = Gain(SG[K], SH[K]);
+      // Lanes features at once (independent chains of sums), each lane's
+      // first best per node kept, then merged in feature order: the
+      // choice a scan of one feature after another makes.
+      constexpr size_t Lanes = 4;
+      for (size_t F0 = 0; Lv < S.Depth && F0 < D; F0 += Lanes) {
+        size_t L = std::min(Lanes, D - F0);
+        Scan.assign(Lanes * M, {});
+        for (size_t J = N; J-- > 0;)
+          for (size_t F = 0; F < L; ++F) {
+            const Entry &E = Columns[F0 + F][J];
+            uint32_t K = At[E.Row];
+            if (K == Done)
+              continue;
+            Lane &A = Scan[F * M + K];
+            if (A.HR != 0 && E.Value != A.Last && A.HR >= MinChild &&
+                SH[K] - A.HR >= MinChild) {
+              float Ch = (Gain(SG[K] - A.GR, SH[K] - A.HR) + Gain(A.GR, A.HR)) - Root[K];
+              if (Ch > A.Chg)
+                A.Chg = Ch, A.Thr = (E.Value + A.Last) * 0.5f;
             }
+            A.GR += G[E.Row], A.HR += H[E.Row], A.Last = E.Value;
           }
-        }
+        for (size_t F = 0; F < L; ++F)
+          for (size_t K = 0; K < M; ++K)
+            if (Scan[F * M + K].Chg > BestChg[K])
+              BestChg[K] = Scan[F * M + K].Chg, BestF[K] = int32_t(F0 + F),
+              BestThr[K] = Scan[F * M + K].Thr;
       }
       Next.clear(), ChildOf.assign(M, 0);
       for (size_t K = 0; K < M; ++K) {
@@ -392,9 +383,8 @@ private:
         T.Value[Nd] = Weight(SG[K], SH[K]) * Eta;
         if (BestF[K] < 0 || !(BestChg[K] > 1e-6f))
           continue;
-        const std::vector<float> &C = Cuts[BestF[K]];
         T.Feature[Nd] = BestF[K];
-        T.Value[Nd] = (C[BestBin[K]] + C[BestAbove[K]]) * 0.5f;
+        T.Value[Nd] = BestThr[K];
         Chg[Nd] = BestChg[K];
         T.Left[Nd] = int32_t(T.Feature.size()), AddNode(int32_t(Nd));
         T.Right[Nd] = int32_t(T.Feature.size()), AddNode(int32_t(Nd));
@@ -409,7 +399,7 @@ private:
         uint32_t K = At[I];
         At[I] = T.Feature[Level[K]] < 0
                     ? Done
-                    : ChildOf[K] + (Bins[I * D + size_t(BestF[K])] > BestBin[K]);
+                    : ChildOf[K] + !(X[I * D + size_t(BestF[K])] < BestThr[K]);
       }
       Level.swap(Next);
     }
@@ -447,9 +437,16 @@ private:
   std::vector<Node> Nodes;
   std::vector<uint32_t> Roots;
   // grow's and gradients' scratch, kept between trees.
-  std::vector<uint32_t> At, RowNode, Level, Next, ChildOf, BestBin, BestAbove;
-  std::vector<double> SG, SH, Hist;
-  std::vector<float> BestChg, BaseWeight;
+  std::vector<uint32_t> At, RowNode, Level, Next, ChildOf;
+  std::vector<double> SG, SH;
+  std::vector<float> BestChg, BestThr, BaseWeight, Root;
+  /// A feature's scan of one node: its right side's sums, the last value
+  /// added, the best split so far.
+  struct Lane {
+    double GR = 0, HR = 0;
+    float Last = 0, Chg = 0, Thr = 0;
+  };
+  std::vector<Lane> Scan;
   std::vector<int32_t> BestF;
   std::vector<uint32_t> ByLabel, Runs; ///< see gradients
   std::vector<std::pair<uint32_t, uint32_t>> Drawn;
@@ -521,9 +518,11 @@ private:
   std::vector<uint32_t> Inputs,
       Tables; ///< after bind: the complete trees' slots
   std::vector<float> Leaves;
-  std::vector<std::vector<float>> Cuts;
-  std::vector<uint32_t> Bins;
-  std::vector<size_t> HistAt;
+  struct Entry {
+    uint32_t Row;
+    float Value;
+  };
+  std::vector<std::vector<Entry>> Columns; ///< see sortColumns
   unsigned Rounds = 0; ///< boosting rounds since the base
   Loss Lss = Loss::Squared;
 };

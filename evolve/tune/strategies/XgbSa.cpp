@@ -7,8 +7,11 @@
 // one random knob changed per step, temperature 1 -> 0 over Iters steps,
 // stopping EarlyStop steps after the best set last changed) proposes the
 // Plan best-predicted unvisited valid configs; each slot is a random fresh
-// config with probability Eps instead. Uses Debian's libxgboost C API,
-// one thread, a fixed seed, so runs are deterministic.
+// config with probability Eps instead. The model is XGBoost 1.7's (exact
+// trees, rank:pairwise), grown by gevo's GradientBoost.h bit for bit
+// (`booster 1`, the default) or by Debian's libxgboost through its C API
+// (`booster 0`: one thread, a fixed seed; the same runs); runs are
+// deterministic.
 //
 // xgb-ls, gevo-tune's default, is xgb-div plus: a failure classifier
 // (binary:logistic, 30 rounds) trained beside a ranking of the configs
@@ -23,12 +26,15 @@
 // others and left out of the local moves.
 //
 // xgb-div, gevo's tuned variant, differs in three options (and bounds its
-// cost with refit-growth 0.1 and train-max 1000): a plan of 32;
+// cost with refit-growth 0.1, train-max 1000 and a pool): a plan of 32;
 // when the space has at most Exhaustive valid configs, the model scores
 // all of them instead of annealing (the exact answer to what annealing
-// searches for); and the plan is picked best first, skipping a config
-// that differs from one already picked in fewer than Diversity parameters,
-// so that one plan is not spent on a single basin the model believes in.
+// searches for), and on a larger space a pool of Pool random configs kept
+// across fits (annealing's 128 chains of up to 500 steps cost 10 times as
+// much and found no more, benchmarks/tuners section (j)); and the plan is
+// picked best first, skipping a config that differs from one already
+// picked in fewer than Diversity parameters, so that one plan is not spent
+// on a single basin the model believes in.
 //
 //===----------------------------------------------------------------------===//
 
@@ -394,7 +400,7 @@ private:
 /// The defaults of one variant.
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
-         Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 0, Update = 0,
+         Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 1, Update = 0,
          Pairs = 1;
 };
 std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
@@ -430,8 +436,9 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
            "fit on at most this many results: the best half, the rest spread "
            "over the others (0: all)"},
           {"booster", &O::Own, D.Own, {0, 1},
-           "0: XGBoost (AutoTVM's model), 1: gevo's own boosted trees (the same "
-           "kind of model without XGBoost's fixed cost per round)"},
+           "1: gevo's own boosted trees, XGBoost 1.7's exact trees bit for bit "
+           "without its C API's cost per call; 0: XGBoost through its C API "
+           "(the same runs with Debian's libxgboost)"},
           {"pairs", &O::Pairs, D.Pairs, {1, 100},
            "booster 1, rank 1: pairs drawn per result and round (XGBoost's "
            "num_pairsample; each weighs 1 / pairs)"},
@@ -471,9 +478,9 @@ const StrategyInfo &infoXgbDiv() {
       "xgb-div",
       "gevo's tuned xgb-sa: refit every 32 results (0.1 x the results "
       "beyond 320, on at most 1,000 of them), score every valid config "
-      "when there are at most 100,000 (else anneal), and plan configs that "
-      "differ pairwise in at least 3 parameters",
-      {32, 100000, 3, 0, 0, 0.1, 0, 0, 0.01, 1000}, 32);
+      "when there are at most 100,000 (else a kept pool of 2,048 random "
+      "ones), and plan configs that differ pairwise in at least 3 parameters",
+      {32, 100000, 3, 0, 2048, 0.1, 0, 0, 0.01, 1000}, 32);
   return I;
 }
 
@@ -485,7 +492,7 @@ const StrategyInfo &infoXgbLs() {
       "by the 24 best-predicted one-parameter moves from the 3 best "
       "measured configs, refits spaced with the history; on a Cartesian "
       "product, configs that break restrictions learned as rules last",
-      {32, 100000, 3, 24, 0, 0.1, 1, 2, 0.001, 1000}, 32);
+      {32, 100000, 3, 24, 2048, 0.1, 1, 2, 0.001, 1000}, 32);
   return I;
 }
 
