@@ -113,7 +113,8 @@ public:
   /// The prediction for one row of D features: a probability for the
   /// logistic loss, else the summed score.
   float predict(const float *Row) const { return link(margin(Row)); }
-  /// The prediction for a summed margin (trees' leaves, without the base).
+  /// The prediction for a margin: every tree's leaf summed (`addMargins`
+  /// from tree 0, the base's included).
   float finish(float Sum) const { return link(Sum); }
 
   /// Compiles the trees not compiled yet for discrete inputs: feature F

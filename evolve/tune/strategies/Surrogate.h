@@ -1,8 +1,9 @@
 //===- Surrogate.h - The xgb strategies' boosted-trees model ----*- C++ -*-===//
 //
-// One boosted-trees model of a space's configs, either XGBoost through its
-// C API (`Booster.h`, AutoTVM's model) or gevo's own `GradientBoost.h` (the
-// same kind of model without XGBoost's fixed cost per round). Configs are
+// One boosted-trees model of a space's configs, AutoTVM's XGBoost model,
+// grown either by gevo's own `GradientBoost.h` (the default: the same
+// trees bit for bit, without XGBoost's fixed cost per round) or by
+// XGBoost through its C API (`Booster.h`). Configs are
 // passed flat: Rows x S.size() value indices. Fit on the parameters'
 // features (`Space::features`); the model then scores a config from its
 // value indices directly (`GradientBoost::bind`): XGBoost's trees are
