@@ -15,14 +15,15 @@
 // gevo's tuners need it because XGBoost's C API costs about 0.1 ms per
 // boosting round whatever the rows (benchmarks/tuners, section (a)); here a
 // round on n rows of d features costs O(n d Depth) with a few operations
-// each (every feature's distinct values are binned once per fit).
+// each (every feature's column is sorted once per fit).
 //
 // `bind` compiles the trees for inputs whose every feature is a function
 // of one small discrete input (a tuning config: a feature belongs to one
 // parameter, a function of its value index): each split becomes a table
-// over that input's values, so scoring a config is a few table lookups per
-// tree and never builds a feature vector. Deterministic: a fit's Seed
-// (0: XGBoost's) offsets the pair draws' seeds.
+// over that input's values, and each tree a mask table per input it reads
+// (`masks`), so scoring a config is a few table lookups per tree and never
+// builds a feature vector. Deterministic: a fit's Seed (0: XGBoost's)
+// offsets the pair draws' seeds.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_EVOLVE_TUNE_STRATEGIES_GRADIENTBOOST_H
