@@ -331,15 +331,14 @@ private:
     };
     size_t N = G.size();
     TreeNodes T; // grown here, then pruned, then appended
-    std::vector<float> Chg;
-    std::vector<int32_t> Parent;
-    auto AddNode = [&](int32_t Up) {
+    std::vector<float> Chg, BaseWeight; // per node: its split's, its own
+    auto AddNode = [&] {
       T.Feature.push_back(-1), T.Left.push_back(-1), T.Right.push_back(-1);
-      T.Value.push_back(0), Chg.push_back(0), Parent.push_back(Up);
+      T.Value.push_back(0), Chg.push_back(0), BaseWeight.push_back(0);
     };
-    AddNode(-1);
-    At.assign(N, 0);       // each row's open node (index in Level), or Done
-    RowNode.assign(N, 0);  // each row's node in T
+    AddNode();
+    At.assign(N, 0);      // each row's open node (index in Level), or Done
+    RowNode.assign(N, 0); // each row's node in T
     Level.assign(1, 0);
     for (unsigned Lv = 0; !Level.empty(); ++Lv) {
       size_t M = Level.size();
@@ -382,16 +381,15 @@ private:
       Next.clear(), ChildOf.assign(M, 0);
       for (size_t K = 0; K < M; ++K) {
         uint32_t Nd = Level[K];
-        T.Value[Nd] = Weight(SG[K], SH[K]) * Eta;
+        BaseWeight[Nd] = Weight(SG[K], SH[K]);
+        T.Value[Nd] = BaseWeight[Nd] * Eta;
         if (BestF[K] < 0 || !(BestChg[K] > 1e-6f))
           continue;
         T.Feature[Nd] = BestF[K];
         T.Value[Nd] = BestThr[K];
         Chg[Nd] = BestChg[K];
-        T.Left[Nd] = int32_t(T.Feature.size()), AddNode(int32_t(Nd));
-        T.Right[Nd] = int32_t(T.Feature.size()), AddNode(int32_t(Nd));
-        BaseWeight.resize(T.Feature.size());
-        BaseWeight[Nd] = Weight(SG[K], SH[K]);
+        T.Left[Nd] = int32_t(T.Feature.size()), AddNode();
+        T.Right[Nd] = int32_t(T.Feature.size()), AddNode();
         ChildOf[K] = uint32_t(Next.size());
         Next.push_back(uint32_t(T.Left[Nd])), Next.push_back(uint32_t(T.Right[Nd]));
       }
@@ -405,43 +403,31 @@ private:
       }
       Level.swap(Next);
     }
-    // XGBoost's prune: from each leaf up, a split of two leaves whose
-    // loss_chg is under Gamma becomes a leaf.
-    for (size_t Nd = 0; Nd < T.Feature.size(); ++Nd) {
-      if (T.Feature[Nd] >= 0 || Parent[Nd] < 0 || Gone(T, Parent, Nd))
-        continue;
-      for (int32_t P = Parent[Nd]; P >= 0; P = Parent[P]) {
-        if (T.Feature[T.Left[P]] >= 0 || T.Feature[T.Right[P]] >= 0 || !(Chg[P] < Gamma))
-          break;
-        T.Feature[P] = -1, T.Value[P] = Eta * BaseWeight[P];
-      }
-    }
-    // Each row's leaf: its node, or the ancestor pruning made a leaf.
-    std::vector<uint32_t> Leaf(T.Feature.size());
-    for (size_t Nd = 0; Nd < Leaf.size(); ++Nd) {
-      int32_t P = Parent[Nd];
-      Leaf[Nd] = P >= 0 && (T.Feature[P] < 0 || Leaf[P] != uint32_t(P))
-                     ? Leaf[P]
-                     : uint32_t(Nd);
-    }
+    // XGBoost's prune, bottom up (a node's children are numbered after
+    // it): a split of two leaves whose loss_chg is under Gamma becomes a
+    // leaf.
+    for (size_t Nd = T.Feature.size(); Nd-- > 0;)
+      if (T.Feature[Nd] >= 0 && T.Feature[T.Left[Nd]] < 0 &&
+          T.Feature[T.Right[Nd]] < 0 && Chg[Nd] < Gamma)
+        T.Feature[Nd] = -1, T.Value[Nd] = Eta * BaseWeight[Nd];
+    // Each row's leaf: the node it ended in, or the ancestor pruning made
+    // a leaf (top down, a pruned node's below it).
+    Leaf.resize(T.Feature.size());
+    std::iota(Leaf.begin(), Leaf.end(), 0u);
+    for (size_t Nd = 0; Nd < Leaf.size(); ++Nd)
+      if (T.Left[Nd] >= 0 && (T.Feature[Nd] < 0 || Leaf[Nd] != Nd))
+        Leaf[T.Left[Nd]] = Leaf[T.Right[Nd]] = Leaf[Nd];
     for (size_t I = 0; I < N; ++I)
       Score[I] += T.Value[Leaf[RowNode[I]]];
     adopt(T);
-  }
-  /// Whether node Nd of T hangs below a node that is a leaf.
-  static bool Gone(const TreeNodes &T, const std::vector<int32_t> &Parent, size_t Nd) {
-    for (int32_t P = Parent[Nd]; P >= 0; P = Parent[P])
-      if (T.Feature[P] < 0)
-        return true;
-    return false;
   }
 
   std::vector<Node> Nodes;
   std::vector<uint32_t> Roots;
   // grow's and gradients' scratch, kept between trees.
-  std::vector<uint32_t> At, RowNode, Level, Next, ChildOf;
+  std::vector<uint32_t> At, RowNode, Leaf, Level, Next, ChildOf;
   std::vector<double> SG, SH;
-  std::vector<float> BestChg, BestThr, BaseWeight, Root;
+  std::vector<float> BestChg, BestThr, Root;
   /// A feature's scan of one node: its right side's sums, the last value
   /// added, the best split so far.
   struct Lane {
@@ -487,8 +473,10 @@ private:
       while (J < MaskInput.size() && MaskInput[J] != In)
         ++J;
       if (J == MaskInput.size()) {
+        // A moved vector keeps its storage: MaskTable's pointers stay valid.
         MaskInput.push_back(In);
         MaskStore.emplace_back(ValuesOf[In], ~uint64_t(0));
+        MaskTable.push_back(MaskStore.back().data());
       }
       unsigned Level = 0;
       while ((size_t(2) << Level) - 1 <= K)
@@ -502,9 +490,6 @@ private:
           M[V] &= ~LeftSide;
     }
     MaskAt.push_back(MaskInput.size());
-    MaskTable.clear();
-    for (const std::vector<uint64_t> &M : MaskStore)
-      MaskTable.push_back(M.data());
   }
   static constexpr unsigned MaskDepth = 6; ///< leaves fit a 64-bit mask
   std::vector<uint32_t> ValuesOf;           ///< per input: its values
