@@ -15,7 +15,14 @@
 // gevo's tuners need it because XGBoost's C API costs about 0.1 ms per
 // boosting round whatever the rows (benchmarks/tuners, section (a)); here a
 // round on n rows of d features costs O(n d Depth) with a few operations
-// each (every feature's column is sorted once per fit).
+// each (every feature's column is sorted once per fit). XGBoost sums the
+// gradients row by row in each column's order, and a double's sum depends
+// on its order; but in a round whose gradients all share a fine enough
+// grid (`exactSums`: the usual case, checked per round) every such sum is
+// exact, so the sums come from histograms per node, feature and value
+// instead (a child's as its parent's less its sibling's), and a split is
+// weighed once per value rather than once per row: the same trees, about
+// twice as fast. Other rounds take the row-by-row scan.
 //
 // `bind` compiles the trees for inputs whose every feature is a function
 // of one small discrete input (a tuning config: a feature belongs to one
@@ -32,6 +39,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <numeric>
 #include <random>
@@ -55,6 +63,9 @@ public:
     unsigned Rounds = 100, Depth = 3;
     unsigned Pairs = 1; ///< pairwise: pairs drawn per row and round
     double Eta = 0.3, Lambda = 1, Gamma = 1e-4, MinChild = 1;
+    /// Sum through histograms in the rounds where that is exact (the
+    /// same trees; off: always the scan, for tests).
+    bool Histograms = true;
   };
 
   /// A fresh model: Set.Rounds trees on X, Y.size() rows of D features
@@ -76,6 +87,7 @@ public:
     for (size_t I = 0; I < N; ++I)
       Score[I] = margin(&X[I * D]);
     sortColumns(X, N, D);
+    binColumns(N, D);
     std::vector<float> G(N), H(N);
     if (Lss == Loss::Pairwise)
       order(Y);
@@ -84,7 +96,9 @@ public:
     for (unsigned T = 0; T < S.Rounds; ++T) {
       // XGBoost draws round r's pairs from minstd_rand((r + 1) * 1111).
       gradients(Y, Score, S.Pairs, uint32_t((Rounds + 1) * 1111 + Seed), G, H);
-      grow(X, G, H, D, S, Score);
+      bool Exact = S.Histograms && exactSums(G) && exactSums(H);
+      HistogramRounds += Exact;
+      grow(X, G, H, D, S, Score, Exact);
       ++Rounds;
     }
   }
@@ -96,7 +110,7 @@ public:
     Nodes.clear(), Roots.clear(), Right.clear(), Inputs.clear(), Tables.clear(),
         Leaves.clear(), MaskAt.clear(), MaskInput.clear(), MaskStore.clear(),
         MaskTable.clear();
-    Bound = 0, Rounds = 0;
+    Bound = 0, Rounds = 0, HistogramRounds = 0;
     Lss = L, Depth = MaxDepth;
     Roots.push_back(0);
     Nodes.push_back({-1, BaseMargin});
@@ -109,6 +123,8 @@ public:
   }
 
   bool ready() const { return !Roots.empty(); }
+  /// Rounds grown through histograms (the others by the scan).
+  size_t histogramRounds() const { return HistogramRounds; }
   size_t trees() const { return Roots.size(); }
 
   /// The prediction for one row of D features: a probability for the
@@ -192,6 +208,11 @@ public:
   }
 
 private:
+  /// A histogram's bin: the sums of its rows' gradients, and their count.
+  struct HistBin {
+    double G = 0, H = 0;
+    uint32_t Rows = 0;
+  };
   struct Node {
     int32_t Feature = -1; ///< -1: a leaf, whose Threshold is its weight
     float Threshold = 0;  ///< rows with Feature >= Threshold go right
@@ -317,9 +338,15 @@ private:
   /// and both sides have hessian MinChild. Then, bottom up, a split whose
   /// sides are both leaves and whose loss_chg < Gamma becomes a leaf again.
   /// A leaf weighs Eta x -G/(H+lambda) (0 when H < MinChild).
+  ///
+  /// With Exact (every sum of the rows' G, and of their H, is exact in a
+  /// double, so any order of summation gives it), the sums come from
+  /// histograms: per node, feature and value, the sums of its rows, then
+  /// each feature's values scanned from the highest down, one step per
+  /// value the node's rows take; the same splits, far fewer steps.
   void grow(const std::vector<float> &X, const std::vector<float> &G,
             const std::vector<float> &H, size_t D, const Settings &S,
-            std::vector<float> &Score) {
+            std::vector<float> &Score, bool Exact) {
     constexpr uint32_t Done = UINT32_MAX;
     const float Lambda = float(S.Lambda), MinChild = float(S.MinChild),
                 Eta = float(S.Eta), Gamma = float(S.Gamma);
@@ -342,43 +369,86 @@ private:
     Level.assign(1, 0);
     for (unsigned Lv = 0; !Level.empty(); ++Lv) {
       size_t M = Level.size();
+      bool Split = Lv < S.Depth, Hist = Exact && Split && D;
+      if (Hist && Lv == 0) {
+        NodeRows.resize(N);
+        std::iota(NodeRows.begin(), NodeRows.end(), 0u);
+        Histogram.assign(BinAt.back(), {});
+        addRows(G, H, NodeRows.data(), N, D, Histogram.data());
+      }
       SG.assign(M, 0), SH.assign(M, 0);
-      for (size_t I = 0; I < N; ++I)
-        if (At[I] != Done)
-          SG[At[I]] += G[I], SH[At[I]] += H[I], RowNode[I] = Level[At[I]];
+      if (Hist) { // exact sums: feature 0's bins summed in any order
+        for (size_t K = 0; K < M; ++K)
+          for (size_t V = BinAt[0]; V < BinAt[1]; ++V)
+            SG[K] += Histogram[K * BinAt.back() + V].G,
+                SH[K] += Histogram[K * BinAt.back() + V].H;
+        for (size_t I = 0; I < N; ++I)
+          if (At[I] != Done)
+            RowNode[I] = Level[At[I]];
+      } else {
+        Rows.resize(N);
+        for (size_t I = 0; I < N; ++I) {
+          Rows[I] = {At[I], G[I], H[I]};
+          if (At[I] != Done)
+            SG[At[I]] += G[I], SH[At[I]] += H[I], RowNode[I] = Level[At[I]];
+        }
+      }
       BestF.assign(M, -1), BestThr.assign(M, 0), BestChg.assign(M, 0);
       Root.resize(M);
       for (size_t K = 0; K < M; ++K)
         Root[K] = Gain(SG[K], SH[K]);
-      // Lanes features at once (independent chains of sums), each lane's
-      // first best per node kept, then merged in feature order: the
-      // choice a scan of one feature after another makes.
+      // A node's scan of one feature meets a row of value Value: the
+      // split below it is weighed if the right side already has rows of a
+      // higher value; Step then adds the row to the right side.
+      auto Weigh = [&](Lane &A, float Value, uint32_t K) {
+        if (A.HR != 0 && Value != A.Last && A.HR >= MinChild &&
+            SH[K] - A.HR >= MinChild) {
+          float Ch = (Gain(SG[K] - A.GR, SH[K] - A.HR) + Gain(A.GR, A.HR)) - Root[K];
+          if (Ch > A.Chg)
+            A.Chg = Ch, A.Thr = (Value + A.Last) * 0.5f;
+        }
+        A.Last = Value;
+      };
+      auto Step = [&](Lane &A, const Entry &E, const RowStat &R) {
+        Weigh(A, E.Value, R.K);
+        A.GR += R.G, A.HR += R.H;
+      };
+      if (Hist)
+        histogramScan(M, D, MinChild, Gain);
+      // Else the scan: Lanes features at once (independent chains of
+      // sums), each lane's first best per node kept, then merged in
+      // feature order: the choice a scan of one feature after another
+      // makes. At the root every row is in node 0, and the lanes stay in
+      // registers.
       constexpr size_t Lanes = 4;
-      for (size_t F0 = 0; Lv < S.Depth && F0 < D; F0 += Lanes) {
+      for (size_t F0 = 0; !Hist && Split && F0 < D; F0 += Lanes) {
         size_t L = std::min(Lanes, D - F0);
         Scan.assign(Lanes * M, {});
-        for (size_t J = N; J-- > 0;)
-          for (size_t F = 0; F < L; ++F) {
-            const Entry &E = Columns[F0 + F][J];
-            uint32_t K = At[E.Row];
-            if (K == Done)
-              continue;
-            Lane &A = Scan[F * M + K];
-            if (A.HR != 0 && E.Value != A.Last && A.HR >= MinChild &&
-                SH[K] - A.HR >= MinChild) {
-              float Ch = (Gain(SG[K] - A.GR, SH[K] - A.HR) + Gain(A.GR, A.HR)) - Root[K];
-              if (Ch > A.Chg)
-                A.Chg = Ch, A.Thr = (E.Value + A.Last) * 0.5f;
+        if (M == 1 && Lv == 0) {
+          Lane Own[Lanes] = {};
+          for (size_t J = N; J-- > 0;)
+            for (size_t F = 0; F < Lanes; ++F)
+              if (F < L) {
+                const Entry &E = Columns[F0 + F][J];
+                Step(Own[F], E, Rows[E.Row]);
+              }
+          std::copy(Own, Own + L, Scan.begin());
+        } else {
+          for (size_t J = N; J-- > 0;)
+            for (size_t F = 0; F < L; ++F) {
+              const Entry &E = Columns[F0 + F][J];
+              const RowStat &R = Rows[E.Row];
+              if (R.K != Done)
+                Step(Scan[F * M + R.K], E, R);
             }
-            A.GR += G[E.Row], A.HR += H[E.Row], A.Last = E.Value;
-          }
+        }
         for (size_t F = 0; F < L; ++F)
           for (size_t K = 0; K < M; ++K)
             if (Scan[F * M + K].Chg > BestChg[K])
               BestChg[K] = Scan[F * M + K].Chg, BestF[K] = int32_t(F0 + F),
               BestThr[K] = Scan[F * M + K].Thr;
       }
-      Next.clear(), ChildOf.assign(M, 0);
+      Next.clear(), ChildOf.assign(M, Done);
       for (size_t K = 0; K < M; ++K) {
         uint32_t Nd = Level[K];
         BaseWeight[Nd] = Weight(SG[K], SH[K]);
@@ -397,10 +467,12 @@ private:
         if (At[I] == Done)
           continue;
         uint32_t K = At[I];
-        At[I] = T.Feature[Level[K]] < 0
+        At[I] = ChildOf[K] == Done
                     ? Done
                     : ChildOf[K] + !(X[I * D + size_t(BestF[K])] < BestThr[K]);
       }
+      if (Hist && Lv + 1 < S.Depth && !Next.empty())
+        childHistograms(G, H, M, D);
       Level.swap(Next);
     }
     // XGBoost's prune, bottom up (a node's children are numbered after
@@ -422,6 +494,139 @@ private:
     adopt(T);
   }
 
+  /// Whether every sum of some of V's values, in any order, is exact in
+  /// a double: each value a multiple of 2^Q (Q the lowest set bit's
+  /// place among them) and the sum of their magnitudes under 2^52 x 2^Q,
+  /// so every partial sum is an integer multiple of 2^Q that a double's
+  /// 53 bits hold.
+  static bool exactSums(const std::vector<float> &V) {
+    int Low = INT32_MAX;
+    double Sum = 0;
+    for (float F : V) {
+      uint32_t Bits;
+      std::memcpy(&Bits, &F, sizeof Bits);
+      uint32_t Exp = (Bits >> 23) & 0xff, Man = Bits & 0x7fffff;
+      if (!Exp && !Man)
+        continue; // a zero
+      if (!Exp || Exp == 0xff)
+        return false; // subnormal, infinite or NaN
+      // F = (Man | 2^23) x 2^(Exp - 150)
+      Low = std::min(Low, int(Exp) - 150 + __builtin_ctz(Man | 0x800000));
+      Sum += std::fabs(F);
+    }
+    return Low == INT32_MAX || std::ldexp(Sum, -Low) < 0x1p52;
+  }
+
+  /// Feature F's bins: [BinAt[F], BinAt[F+1]), one per value its column
+  /// takes, ascending, of values BinValue; Bin[I * D + F]: row I's.
+  void binColumns(size_t N, size_t D) {
+    Bin.resize(N * D), BinAt.assign(1, 0), BinValue.clear();
+    for (size_t F = 0; F < D; ++F) {
+      const std::vector<Entry> &C = Columns[F];
+      for (size_t J = 0; J < N; ++J) {
+        if (!J || C[J].Value != C[J - 1].Value)
+          BinValue.push_back(C[J].Value);
+        Bin[C[J].Row * D + F] = uint32_t(BinValue.size() - 1);
+      }
+      BinAt.push_back(uint32_t(BinValue.size()));
+    }
+    size_t Most = 0;
+    for (size_t F = 0; F < D; ++F)
+      Most = std::max<size_t>(Most, BinAt[F + 1] - BinAt[F]);
+    CandG.resize(Most), CandH.resize(Most), CandThr.resize(Most), CandChg.resize(Most);
+  }
+
+  /// Adds rows Rows[0, N) to the histogram of one node at Node (a bin per
+  /// feature and value).
+  void addRows(const std::vector<float> &G, const std::vector<float> &H,
+               const uint32_t *Rows, size_t N, size_t D, HistBin *Node) const {
+    for (size_t J = 0; J < N; ++J) {
+      uint32_t I = Rows[J];
+      const uint32_t *Of = &Bin[I * D];
+      for (size_t F = 0; F < D; ++F) {
+        HistBin &Hb = Node[Of[F]];
+        Hb.G += G[I], Hb.H += H[I], ++Hb.Rows;
+      }
+    }
+  }
+
+  /// The next level's histograms from At (the rows' new nodes, ChildOf[K]
+  /// and the next the children of open node K): each split node's child
+  /// with fewer rows from its rows, the other as the node's less that one
+  /// (exact, as every sum is).
+  void childHistograms(const std::vector<float> &G, const std::vector<float> &H,
+                       size_t M, size_t D) {
+    constexpr uint32_t Done = UINT32_MAX;
+    size_t B = BinAt.back(), C = Next.size();
+    // NodeRows: the rows by new node, in row order; RowsAt[c]: child c's.
+    RowsAt.assign(C + 1, 0);
+    for (uint32_t K : At)
+      if (K != Done)
+        ++RowsAt[K + 1];
+    for (size_t K = 0; K < C; ++K)
+      RowsAt[K + 1] += RowsAt[K];
+    Fill.assign(RowsAt.begin(), RowsAt.end() - 1);
+    for (uint32_t I = 0; I < At.size(); ++I)
+      if (At[I] != Done)
+        NodeRows[Fill[At[I]]++] = I;
+    NextHistogram.assign(C * B, {});
+    for (size_t K = 0; K < M; ++K) {
+      uint32_t Left = ChildOf[K];
+      if (Left == Done)
+        continue;
+      bool LeftFewer = RowsAt[Left + 1] - RowsAt[Left] <= RowsAt[Left + 2] - RowsAt[Left + 1];
+      uint32_t Few = LeftFewer ? Left : Left + 1, More = LeftFewer ? Left + 1 : Left;
+      HistBin *Built = &NextHistogram[Few * B], *Rest = &NextHistogram[More * B];
+      addRows(G, H, &NodeRows[RowsAt[Few]], RowsAt[Few + 1] - RowsAt[Few], D, Built);
+      const HistBin *Whole = &Histogram[K * B];
+      for (size_t V = 0; V < B; ++V)
+        Rest[V] = {Whole[V].G - Built[V].G, Whole[V].H - Built[V].H,
+                   Whole[V].Rows - Built[V].Rows};
+    }
+    Histogram.swap(NextHistogram);
+  }
+
+  /// The exact scan's best splits (BestF, BestThr, BestChg) from the open
+  /// nodes' histograms (exact sums: see grow). The scan weighs a
+  /// split where a node's rows change value, so per node and feature the
+  /// candidates are the boundaries between the values its rows take, from
+  /// the highest down, with the sums above each; their gains are computed
+  /// apart (no branch, so the divisions overlap), then the first best
+  /// kept, as the scan keeps it. GainOf is grow's.
+  template <typename GainFn>
+  void histogramScan(size_t M, size_t D, float MinChild, const GainFn &GainOf) {
+    size_t B = BinAt.back();
+    for (uint32_t K = 0; K < M; ++K) {
+      const double NodeG = SG[K], NodeH = SH[K];
+      for (size_t F = 0; F < D; ++F) {
+        // The candidates: the right side's sums and the threshold.
+        size_t C = 0;
+        double GR = 0, HR = 0;
+        float Last = 0;
+        for (size_t V = BinAt[F + 1]; V-- > BinAt[F];) {
+          const HistBin &Hb = Histogram[K * B + V];
+          if (!Hb.Rows)
+            continue;
+          CandG[C] = GR, CandH[C] = HR, CandThr[C] = (BinValue[V] + Last) * 0.5f;
+          C += HR != 0; // the first value (nothing above it) weighs nothing
+          GR += Hb.G, HR += Hb.H, Last = BinValue[V];
+        }
+        for (size_t J = 0; J < C; ++J) {
+          bool Fits = CandH[J] >= MinChild && NodeH - CandH[J] >= MinChild;
+          float Ch = (GainOf(NodeG - CandG[J], NodeH - CandH[J]) +
+                      GainOf(CandG[J], CandH[J])) - Root[K];
+          CandChg[J] = Fits ? Ch : 0.f;
+        }
+        float Best = 0, Thr = 0;
+        for (size_t J = 0; J < C; ++J)
+          if (CandChg[J] > Best)
+            Best = CandChg[J], Thr = CandThr[J];
+        if (Best > BestChg[K])
+          BestChg[K] = Best, BestF[K] = int32_t(F), BestThr[K] = Thr;
+      }
+    }
+  }
+
   std::vector<Node> Nodes;
   std::vector<uint32_t> Roots;
   // grow's and gradients' scratch, kept between trees.
@@ -435,6 +640,20 @@ private:
     float Last = 0, Chg = 0, Thr = 0;
   };
   std::vector<Lane> Scan;
+  /// A row's open node (index in Level, or Done) and gradients, per level.
+  struct RowStat {
+    uint32_t K;
+    float G, H;
+  };
+  std::vector<RowStat> Rows;
+  std::vector<HistBin> Histogram, NextHistogram; ///< per open node, its bins
+  std::vector<uint32_t> NodeRows, RowsAt, Fill;   ///< see childHistograms
+  std::vector<uint32_t> Bin, BinAt; ///< see binColumns
+  std::vector<float> BinValue;
+  /// histogramScan's candidates for one node and feature (as many as the
+  /// feature's values at most).
+  std::vector<double> CandG, CandH;
+  std::vector<float> CandThr, CandChg;
   std::vector<int32_t> BestF;
   std::vector<uint32_t> ByLabel, Runs; ///< see gradients
   std::vector<std::pair<uint32_t, uint32_t>> Drawn;
@@ -511,6 +730,7 @@ private:
   };
   std::vector<std::vector<Entry>> Columns; ///< see sortColumns
   unsigned Rounds = 0; ///< boosting rounds since the base
+  size_t HistogramRounds = 0;
   Loss Lss = Loss::Squared;
 };
 

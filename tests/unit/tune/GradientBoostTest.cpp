@@ -339,3 +339,48 @@ TEST(GradientBoost, BreaksANearTieAsXGBoostDoes) {
     EXPECT_EQ(M.predict(&X[15 * I]), Want[I]) << I;
 }
 } // namespace
+
+TEST(GradientBoost, HistogramsGrowTheTreesTheScanGrows) {
+  // Where every sum of the gradients is exact in a double, the trees are
+  // grown from histograms (per node, feature and value); they must be the
+  // scan's trees, for each loss, fit and continued training alike.
+  Grid G;
+  std::vector<float> Y, Ok;
+  for (const auto &R : G.Rows)
+    Y.push_back(float(std::sin(R[0] * 1.3 + R[1]) * R[2] + R[1] * 0.1)),
+        Ok.push_back((R[0] * R[2] + R[1]) % 4 != 1);
+  for (auto [L, Labels] : {std::pair{GradientBoost::Loss::Pairwise, &Y},
+                           {GradientBoost::Loss::Logistic, &Ok},
+                           {GradientBoost::Loss::Squared, &Y}}) {
+    GradientBoost::Settings Hist, Scan;
+    Scan.Histograms = false;
+    GradientBoost A, B;
+    A.fit(G.X, *Labels, 3, L, Hist);
+    B.fit(G.X, *Labels, 3, L, Scan);
+    std::vector<float> More = *Labels;
+    std::rotate(More.begin(), More.begin() + 70, More.end());
+    Hist.Rounds = Scan.Rounds = 20;
+    A.boost(G.X, More, 3, Hist);
+    B.boost(G.X, More, 3, Scan);
+    EXPECT_EQ(A.histogramRounds(), 120u) << int(L);
+    EXPECT_EQ(B.histogramRounds(), 0u) << int(L);
+    EXPECT_EQ(compiled(A, G), compiled(B, G)) << int(L);
+  }
+}
+
+TEST(GradientBoost, ScansWhereHistogramSumsWouldRound) {
+  // Labels of 1e7 beside labels a float's last bit from the base score:
+  // squared error's gradients then span more than a double's 53 bits, so
+  // a sum depends on its order and the rounds are grown by the scan, in
+  // XGBoost's order; the trees are still XGBoost's.
+  Grid G;
+  std::vector<float> Y;
+  for (const auto &R : G.Rows)
+    Y.push_back((R[0] + R[1]) % 3 ? 1e7f * float(R[2] + 1) : 0.5f + 0x1p-24f * float(R[1]));
+  Booster B;
+  B.fit(G.X, Y, 3, 100, "reg:squarederror");
+  GradientBoost M;
+  M.fit(G.X, Y, 3, GradientBoost::Loss::Squared, {});
+  EXPECT_LT(M.histogramRounds(), 100u);
+  EXPECT_EQ(compiled(M, G), B.predict(G.X, G.size(), 3));
+}
