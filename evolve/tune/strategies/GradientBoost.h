@@ -56,6 +56,30 @@ struct TreeNodes {
   std::vector<float> Value;
 };
 
+/// std::uniform_int_distribution<unsigned>(0, Range - 1) over
+/// std::minstd_rand, drawn as libstdc++ draws it (the generator's range is
+/// not a power of two, so: values at or above the largest multiple of
+/// Range under it redrawn, the rest divided by its quotient), with that
+/// quotient computed once instead of per draw. A unit test compares the
+/// two.
+class UniformBelow {
+public:
+  explicit UniformBelow(uint32_t Range)
+      : Scaling(Span / Range), Past(Range * Scaling) {}
+  uint32_t operator()(std::minstd_rand &R) const {
+    uint32_t V;
+    do
+      V = uint32_t(R() - std::minstd_rand::min());
+    while (V >= Past);
+    return V / Scaling;
+  }
+
+private:
+  static constexpr uint32_t Span =
+      uint32_t(std::minstd_rand::max() - std::minstd_rand::min());
+  uint32_t Scaling, Past;
+};
+
 class GradientBoost {
 public:
   enum class Loss { Pairwise, Logistic, Squared };
@@ -108,8 +132,8 @@ public:
   /// `fit`, or for trees grown elsewhere (`adopt`).
   void adoptStart(Loss L, unsigned MaxDepth, float BaseMargin) {
     Nodes.clear(), Roots.clear(), Right.clear(), Inputs.clear(), Tables.clear(),
-        Leaves.clear(), MaskAt.clear(), MaskInput.clear(), MaskStore.clear(),
-        MaskTable.clear();
+        Leaves.clear(), MaskAt.clear(), MaskInput.clear(), Masks8.clear(),
+        Masks64.clear();
     Bound = 0, Rounds = 0, HistogramRounds = 0;
     Lss = L, Depth = MaxDepth;
     Roots.push_back(0);
@@ -182,17 +206,12 @@ public:
       size_t R1 = std::min(Rows, R0 + Block);
       for (size_t T = From; T < Roots.size(); ++T) {
         const float *Leaf = &Leaves[T * (Slots + 1)];
-        if (Depth <= MaskDepth) { // the leaf as a mask's lowest bit
-          const uint32_t *Inp = &MaskInput[MaskAt[T]];
-          const uint64_t *const *Tab = &MaskTable[MaskAt[T]];
-          size_t Reads = MaskAt[T + 1] - MaskAt[T];
-          for (size_t R = R0; R < R1; ++R) {
-            const uint32_t *Row = In + R * Stride;
-            uint64_t Live = ~uint64_t(0);
-            for (size_t J = 0; J < Reads; ++J)
-              Live &= Tab[J][Row[Inp[J]]];
-            Sum[R] += Leaf[__builtin_ctzll(Live)];
-          }
+        if (Depth <= 3) { // the leaf as a mask's lowest bit
+          addMasked(Masks8, T, In + R0 * Stride, R1 - R0, Stride, Leaf, Sum + R0);
+          continue;
+        }
+        if (Depth <= MaskDepth) {
+          addMasked(Masks64, T, In + R0 * Stride, R1 - R0, Stride, Leaf, Sum + R0);
           continue;
         }
         const uint32_t *Inp = &Inputs[T * Slots], *Tab = &Tables[T * Slots];
@@ -274,19 +293,22 @@ private:
                     return Score[A] != Score[B] ? Score[A] > Score[B] : A < B;
                   });
     std::minstd_rand R(PairSeed);
-    Drawn.clear(); // (row of the higher label, row of the lower)
+    Drawn.resize(N * Pairs); // (row of the higher label, row of the lower)
+    size_t Pair = 0;
     for (size_t K = 0; K + 1 < Runs.size(); ++K) {
       uint32_t I = Runs[K], J = Runs[K + 1];
       auto Others = unsigned(N - (J - I));
-      for (unsigned Draw = 0; Others && Draw < Pairs; ++Draw)
+      if (!Others)
+        continue;
+      UniformBelow Below(Others);
+      for (unsigned Draw = 0; Draw < Pairs; ++Draw)
         for (uint32_t P = I; P < J; ++P) {
-          unsigned O = std::uniform_int_distribution<unsigned>(0, Others - 1)(R);
-          if (O < I)
-            Drawn.push_back({ByLabel[O], ByLabel[P]});
-          else
-            Drawn.push_back({ByLabel[P], ByLabel[O + (J - I)]});
+          unsigned O = Below(R);
+          Drawn[Pair++] = O < I ? std::pair{ByLabel[O], ByLabel[P]}
+                                : std::pair{ByLabel[P], ByLabel[O + (J - I)]};
         }
     }
+    Drawn.resize(Pair);
     float W = 1.f / float(Pairs);
     for (auto [A, B] : Drawn) {
       float P = 1.f / (1.f + std::exp(-(Score[A] - Score[B])));
@@ -673,6 +695,32 @@ private:
     place(Leaf ? N : Nodes[N].Left + 1, T, 2 * K + 2);
   }
 
+  /// Per (tree, input it reads): a mask of Word per value of the input
+  /// (Word: a bit per leaf of the complete tree; the smallest that holds
+  /// them, so that the tables stay in cache).
+  template <typename Word> struct MaskSet {
+    std::vector<std::vector<Word>> Store;
+    std::vector<const Word *> Table; ///< Store's data
+    void clear() { Store.clear(), Table.clear(); }
+  };
+
+  /// Adds tree T's leaf to Sum[R] for Rows rows (In[R * Stride + K]: row
+  /// R's input K) through its masks in Set.
+  template <typename Word>
+  void addMasked(const MaskSet<Word> &Set, size_t T, const uint32_t *In,
+                 size_t Rows, size_t Stride, const float *Leaf, float *Sum) const {
+    const uint32_t *Inp = &MaskInput[MaskAt[T]];
+    const Word *const *Tab = &Set.Table[MaskAt[T]];
+    size_t Reads = MaskAt[T + 1] - MaskAt[T];
+    for (size_t R = 0; R < Rows; ++R) {
+      const uint32_t *Row = In + R * Stride;
+      Word Live = Word(~Word(0));
+      for (size_t J = 0; J < Reads; ++J)
+        Live &= Tab[J][Row[Inp[J]]];
+      Sum[R] += Leaf[__builtin_ctzll(Live)];
+    }
+  }
+
   /// Tree T's leaf for a row without a walk (QuickScorer, Lucchese et al.
   /// 2015): a split that sends the row right rules out the leaves of its
   /// left side, and the row's leaf is the leftmost one left. Per input the
@@ -680,6 +728,12 @@ private:
   /// leaves in (bit L: the complete tree's leaf L); the row's leaf is the
   /// lowest bit of their AND.
   void masks(size_t T) {
+    if (Depth <= 3)
+      masks(T, Masks8);
+    else
+      masks(T, Masks64);
+  }
+  template <typename Word> void masks(size_t T, MaskSet<Word> &Set) {
     size_t Slots = (size_t(1) << Depth) - 1;
     if (MaskAt.empty())
       MaskAt.push_back(0);
@@ -692,18 +746,18 @@ private:
       while (J < MaskInput.size() && MaskInput[J] != In)
         ++J;
       if (J == MaskInput.size()) {
-        // A moved vector keeps its storage: MaskTable's pointers stay valid.
+        // A moved vector keeps its storage: the Table's pointers stay valid.
         MaskInput.push_back(In);
-        MaskStore.emplace_back(ValuesOf[In], ~uint64_t(0));
-        MaskTable.push_back(MaskStore.back().data());
+        Set.Store.emplace_back(ValuesOf[In], Word(~Word(0)));
+        Set.Table.push_back(Set.Store.back().data());
       }
       unsigned Level = 0;
       while ((size_t(2) << Level) - 1 <= K)
         ++Level;
       size_t Span = size_t(1) << (Depth - Level),
              At = (K + 1 - (size_t(1) << Level)) * Span;
-      uint64_t LeftSide = ((uint64_t(1) << (Span / 2)) - 1) << At;
-      std::vector<uint64_t> &M = MaskStore[J];
+      auto LeftSide = Word(((uint64_t(1) << (Span / 2)) - 1) << At);
+      std::vector<Word> &M = Set.Store[J];
       for (uint32_t V = 0; V < M.size(); ++V)
         if (Right[Tab + V])
           M[V] &= ~LeftSide;
@@ -714,8 +768,8 @@ private:
   std::vector<uint32_t> ValuesOf;           ///< per input: its values
   std::vector<size_t> MaskAt; ///< tree T's inputs: [MaskAt[T], MaskAt[T+1])
   std::vector<uint32_t> MaskInput;          ///< per (tree, input): the input
-  std::vector<std::vector<uint64_t>> MaskStore; ///< and its mask per value
-  std::vector<const uint64_t *> MaskTable;      ///< MaskStore's data
+  MaskSet<uint8_t> Masks8;   ///< and its masks, for trees of depth <= 3
+  MaskSet<uint64_t> Masks64; ///< or deeper
 
   std::vector<uint8_t>
       Right;        ///< after bind: per split, go right by input value

@@ -384,3 +384,15 @@ TEST(GradientBoost, ScansWhereHistogramSumsWouldRound) {
   EXPECT_LT(M.histogramRounds(), 100u);
   EXPECT_EQ(compiled(M, G), B.predict(G.X, G.size(), 3));
 }
+
+TEST(UniformBelow, DrawsWhatTheStandardDistributionDraws) {
+  // rank:pairwise's partners are drawn as XGBoost draws them, through
+  // std::uniform_int_distribution; UniformBelow must give the same values
+  // from the same generator, whatever the range.
+  for (uint32_t Range : {1u, 2u, 3u, 7u, 100u, 1000u, 65537u, 1u << 30, 2147483645u}) {
+    std::minstd_rand A(Range * 7 + 1), B(Range * 7 + 1);
+    UniformBelow Mine(Range);
+    for (int I = 0; I < 2000; ++I)
+      ASSERT_EQ(Mine(A), std::uniform_int_distribution<unsigned>(0, Range - 1)(B)) << Range;
+  }
+}
