@@ -120,7 +120,8 @@ public:
     for (unsigned T = 0; T < S.Rounds; ++T) {
       // XGBoost draws round r's pairs from minstd_rand((r + 1) * 1111).
       gradients(Y, Score, S.Pairs, uint32_t((Rounds + 1) * 1111 + Seed), G, H);
-      bool Exact = S.Histograms && exactSums(G) && exactSums(H);
+      bool Exact = S.Histograms && exactSums(G) && exactSums(H) &&
+                   std::all_of(H.begin(), H.end(), [](float V) { return V > 0; });
       HistogramRounds += Exact;
       grow(X, G, H, D, S, Score, Exact);
       ++Rounds;
@@ -227,10 +228,11 @@ public:
   }
 
 private:
-  /// A histogram's bin: the sums of its rows' gradients, and their count.
+  /// A histogram's bin: the sums of its rows' gradients (every row's
+  /// hessian is positive where histograms are used, so H > 0 where the
+  /// bin has rows).
   struct HistBin {
     double G = 0, H = 0;
-    uint32_t Rows = 0;
   };
   struct Node {
     int32_t Feature = -1; ///< -1: a leaf, whose Threshold is its weight
@@ -362,7 +364,8 @@ private:
   /// A leaf weighs Eta x -G/(H+lambda) (0 when H < MinChild).
   ///
   /// With Exact (every sum of the rows' G, and of their H, is exact in a
-  /// double, so any order of summation gives it), the sums come from
+  /// double, so any order of summation gives it; every H positive), the
+  /// sums come from
   /// histograms: per node, feature and value, the sums of its rows, then
   /// each feature's values scanned from the highest down, one step per
   /// value the node's rows take; the same splits, far fewer steps.
@@ -392,12 +395,8 @@ private:
     for (unsigned Lv = 0; !Level.empty(); ++Lv) {
       size_t M = Level.size();
       bool Split = Lv < S.Depth, Hist = Exact && Split && D;
-      if (Hist && Lv == 0) {
-        NodeRows.resize(N);
-        std::iota(NodeRows.begin(), NodeRows.end(), 0u);
-        Histogram.assign(BinAt.back(), {});
-        addRows(G, H, NodeRows.data(), N, D, Histogram.data());
-      }
+      if (Hist && Lv == 0)
+        rootHistogram(G, H, D);
       SG.assign(M, 0), SH.assign(M, 0);
       if (Hist) { // exact sums: feature 0's bins summed in any order
         for (size_t K = 0; K < M; ++K)
@@ -540,14 +539,16 @@ private:
   }
 
   /// Feature F's bins: [BinAt[F], BinAt[F+1]), one per value its column
-  /// takes, ascending, of values BinValue; Bin[I * D + F]: row I's.
+  /// takes, ascending, of values BinValue, their rows ending at BinEnd in
+  /// the column; Bin[I * D + F]: row I's.
   void binColumns(size_t N, size_t D) {
-    Bin.resize(N * D), BinAt.assign(1, 0), BinValue.clear();
+    Bin.resize(N * D), BinAt.assign(1, 0), BinValue.clear(), BinEnd.clear();
     for (size_t F = 0; F < D; ++F) {
       const std::vector<Entry> &C = Columns[F];
       for (size_t J = 0; J < N; ++J) {
         if (!J || C[J].Value != C[J - 1].Value)
-          BinValue.push_back(C[J].Value);
+          BinValue.push_back(C[J].Value), BinEnd.push_back(0);
+        BinEnd.back() = uint32_t(J + 1);
         Bin[C[J].Row * D + F] = uint32_t(BinValue.size() - 1);
       }
       BinAt.push_back(uint32_t(BinValue.size()));
@@ -556,6 +557,28 @@ private:
     for (size_t F = 0; F < D; ++F)
       Most = std::max<size_t>(Most, BinAt[F + 1] - BinAt[F]);
     CandG.resize(Most), CandH.resize(Most), CandThr.resize(Most), CandChg.resize(Most);
+  }
+
+  /// The root's histogram: each bin's rows are a run of its feature's
+  /// sorted column (BinEnd), summed in registers, four partial sums at
+  /// once (exact sums: their order does not matter).
+  void rootHistogram(const std::vector<float> &G, const std::vector<float> &H,
+                     size_t D) {
+    Histogram.resize(BinAt.back());
+    for (size_t F = 0; F < D; ++F) {
+      const Entry *C = Columns[F].data();
+      uint32_t J = 0;
+      for (uint32_t B = BinAt[F]; B < BinAt[F + 1]; ++B) {
+        double SG4[4] = {}, SH4[4] = {};
+        for (; J + 4 <= BinEnd[B]; J += 4)
+          for (unsigned K = 0; K < 4; ++K)
+            SG4[K] += G[C[J + K].Row], SH4[K] += H[C[J + K].Row];
+        for (; J < BinEnd[B]; ++J)
+          SG4[0] += G[C[J].Row], SH4[0] += H[C[J].Row];
+        Histogram[B] = {(SG4[0] + SG4[1]) + (SG4[2] + SG4[3]),
+                        (SH4[0] + SH4[1]) + (SH4[2] + SH4[3])};
+      }
+    }
   }
 
   /// Adds rows Rows[0, N) to the histogram of one node at Node (a bin per
@@ -567,7 +590,7 @@ private:
       const uint32_t *Of = &Bin[I * D];
       for (size_t F = 0; F < D; ++F) {
         HistBin &Hb = Node[Of[F]];
-        Hb.G += G[I], Hb.H += H[I], ++Hb.Rows;
+        Hb.G += G[I], Hb.H += H[I];
       }
     }
   }
@@ -588,6 +611,7 @@ private:
     for (size_t K = 0; K < C; ++K)
       RowsAt[K + 1] += RowsAt[K];
     Fill.assign(RowsAt.begin(), RowsAt.end() - 1);
+    NodeRows.resize(At.size());
     for (uint32_t I = 0; I < At.size(); ++I)
       if (At[I] != Done)
         NodeRows[Fill[At[I]]++] = I;
@@ -602,8 +626,7 @@ private:
       addRows(G, H, &NodeRows[RowsAt[Few]], RowsAt[Few + 1] - RowsAt[Few], D, Built);
       const HistBin *Whole = &Histogram[K * B];
       for (size_t V = 0; V < B; ++V)
-        Rest[V] = {Whole[V].G - Built[V].G, Whole[V].H - Built[V].H,
-                   Whole[V].Rows - Built[V].Rows};
+        Rest[V] = {Whole[V].G - Built[V].G, Whole[V].H - Built[V].H};
     }
     Histogram.swap(NextHistogram);
   }
@@ -627,7 +650,7 @@ private:
         float Last = 0;
         for (size_t V = BinAt[F + 1]; V-- > BinAt[F];) {
           const HistBin &Hb = Histogram[K * B + V];
-          if (!Hb.Rows)
+          if (Hb.H == 0) // no rows
             continue;
           CandG[C] = GR, CandH[C] = HR, CandThr[C] = (BinValue[V] + Last) * 0.5f;
           C += HR != 0; // the first value (nothing above it) weighs nothing
@@ -670,7 +693,7 @@ private:
   std::vector<RowStat> Rows;
   std::vector<HistBin> Histogram, NextHistogram; ///< per open node, its bins
   std::vector<uint32_t> NodeRows, RowsAt, Fill;   ///< see childHistograms
-  std::vector<uint32_t> Bin, BinAt; ///< see binColumns
+  std::vector<uint32_t> Bin, BinAt, BinEnd; ///< see binColumns
   std::vector<float> BinValue;
   /// histogramScan's candidates for one node and feature (as many as the
   /// feature's values at most).

@@ -396,3 +396,14 @@ TEST(UniformBelow, DrawsWhatTheStandardDistributionDraws) {
       ASSERT_EQ(Mine(A), std::uniform_int_distribution<unsigned>(0, Range - 1)(B)) << Range;
   }
 }
+
+TEST(UniformBelow, DividesExactlyAtTheEdges) {
+  // The largest ranges (quotient 1 or 2, most draws redrawn) and ranges
+  // whose quotient is odd, against std::uniform_int_distribution.
+  for (uint32_t Range : {2147483645u, 1073741823u, 1073741822u, 715827882u, 3u}) {
+    std::minstd_rand A(Range), B(Range);
+    UniformBelow Mine(Range);
+    for (int I = 0; I < 20000; ++I)
+      ASSERT_EQ(Mine(A), std::uniform_int_distribution<unsigned>(0, Range - 1)(B)) << Range;
+  }
+}
