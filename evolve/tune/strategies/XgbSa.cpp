@@ -19,7 +19,9 @@
 // space fails); each plan led by the Local best-predicted configs one
 // parameter (any value of it) away from the LocalTop best measured, which
 // finds the optimum next to a good config the global plan missed; refits
-// after max(plan, refit-growth x results) results; on a space searched as
+// after max(plan, refit-growth x results) results (0.15: no run of up to
+// 224 trials changes, and its cost stays under 0.1 ms a trial on MM1,
+// benchmarks/tuners section (k)); on a space searched as
 // a Cartesian product, restrictions learned from the results as rules
 // (Restrictions.h, `rules` 2, `rule-chance` 0.001; the other variants: 0,
 // off) at every refit, the configs that break one planned after all
@@ -490,9 +492,9 @@ const StrategyInfo &infoXgbLs() {
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
-      "measured configs, refits spaced with the history; on a Cartesian "
+      "measured configs, refits every max(32, 0.15 x results); on a Cartesian "
       "product, configs that break restrictions learned as rules last",
-      {32, 100000, 3, 24, 2048, 0.1, 1, 2, 0.001, 1000}, 32);
+      {32, 100000, 3, 24, 2048, 0.15, 1, 2, 0.001, 1000}, 32);
   return I;
 }
 
