@@ -140,6 +140,8 @@ public:
     Roots.push_back(0);
     Nodes.push_back({-1, BaseMargin});
   }
+  /// No model (ready() is false); the buffers stay for the next fit.
+  void clear() { adoptStart(Lss, Depth, 0), Roots.clear(), Nodes.clear(); }
   /// Appends a tree grown elsewhere (after adoptStart).
   void adopt(const TreeNodes &T) {
     Roots.push_back(uint32_t(Nodes.size()));

@@ -41,7 +41,7 @@ public:
       }
   }
   void reset() {
-    XGB.reset(), GB = GradientBoost();
+    XGB.reset(), GB.clear();
     Mirrored = false;
     ++Generation;
   }
