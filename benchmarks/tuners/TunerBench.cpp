@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdio>
 #include <cstring>
@@ -27,46 +28,64 @@ using gevo::bench::Variant;
 
 namespace {
 
-/// Tuner ms per trial for each row over Trials trials: the mean over the
+/// One row's tuner ms per trial over Trials trials: the mean over the
 /// first 200, 1,000 and all, and the marginal cost of the last fifth.
+std::array<double, 4> overheadOnce(const Space &S, const Variant &V, uint64_t Trials) {
+  auto P = syntheticProblem(S);
+  auto T = llvm::cantFail(makeTuner(V.Strategy, P->space(), false, V.Opts));
+  EngineOptions O;
+  O.Limit.Evaluations = Trials;
+  O.BatchSize = findStrategy(V.Strategy)->BatchSize;
+  O.Threads = 1;
+  Engine<Config> E(*P, *T, O);
+  uint64_t Marks[] = {200, 1000, Trials - Trials / 5};
+  double At[3] = {NAN, NAN, NAN};
+  uint64_t N[3] = {0, 0, 0};
+  E.OnBatch = [&] {
+    for (int K = 0; K < 3; ++K)
+      if (std::isnan(At[K]) && E.evaluations() >= Marks[K])
+        At[K] = E.timeShares().Strategy, N[K] = E.evaluations();
+  };
+  E.run();
+  double All = E.timeShares().Strategy;
+  uint64_t Done = E.evaluations();
+  return {N[0] ? At[0] * 1e3 / N[0] : NAN, N[1] ? At[1] * 1e3 / N[1] : NAN,
+          All * 1e3 / Done,
+          Done > N[2] && N[2] ? (All - At[2]) * 1e3 / (Done - N[2]) : NAN};
+}
+
+/// overheadOnce for each row, Repeat times: per column the median.
 int overhead(const std::string &SpacePath, const std::vector<Variant> &Rows,
-             uint64_t Trials) {
+             uint64_t Trials, uint64_t Repeat) {
   llvm::Expected<Space> Loaded = Space::load(SpacePath);
   if (!Loaded) {
     std::cerr << "gevo-tuner-bench: error: " << llvm::toString(Loaded.takeError()) << "\n";
     return 1;
   }
   const Space &S = *Loaded;
-  std::printf("Tuner overhead on %s (synthetic objective), ms per trial\n\n",
-              S.name().c_str());
+  std::printf("Tuner overhead on %s (synthetic objective), ms per trial%s\n\n",
+              S.name().c_str(),
+              Repeat > 1 ? (", the median of " + std::to_string(Repeat) + " runs").c_str()
+                         : "");
   uint64_t Tail = Trials - Trials / 5;
   std::printf("| strategy | mean @200 | mean @1000 | mean @%llu | marginal %llu-%llu |\n"
               "| --- | --- | --- | --- | --- |\n",
               (unsigned long long)Trials, (unsigned long long)Tail,
               (unsigned long long)Trials);
   for (const Variant &V : Rows) {
-    auto P = syntheticProblem(S);
-    auto T = llvm::cantFail(makeTuner(V.Strategy, P->space(), false, V.Opts));
-    EngineOptions O;
-    O.Limit.Evaluations = Trials;
-    O.BatchSize = findStrategy(V.Strategy)->BatchSize;
-    O.Threads = 1;
-    Engine<Config> E(*P, *T, O);
-    uint64_t Marks[] = {200, 1000, Tail};
-    double At[3] = {NAN, NAN, NAN};
-    uint64_t N[3] = {0, 0, 0};
-    E.OnBatch = [&] {
-      for (int K = 0; K < 3; ++K)
-        if (std::isnan(At[K]) && E.evaluations() >= Marks[K])
-          At[K] = E.timeShares().Strategy, N[K] = E.evaluations();
-    };
-    E.run();
-    double All = E.timeShares().Strategy;
-    uint64_t Done = E.evaluations();
-    std::printf("| %s | %.4f | %.4f | %.4f | %.4f |\n", V.Label.c_str(),
-                N[0] ? At[0] * 1e3 / N[0] : NAN, N[1] ? At[1] * 1e3 / N[1] : NAN,
-                All * 1e3 / Done,
-                Done > N[2] && N[2] ? (All - At[2]) * 1e3 / (Done - N[2]) : NAN);
+    std::array<std::vector<double>, 4> Runs;
+    for (uint64_t R = 0; R < Repeat; ++R) {
+      std::array<double, 4> Once = overheadOnce(S, V, Trials);
+      for (size_t K = 0; K < 4; ++K)
+        Runs[K].push_back(Once[K]);
+    }
+    double Median[4];
+    for (size_t K = 0; K < 4; ++K) {
+      std::sort(Runs[K].begin(), Runs[K].end());
+      Median[K] = Runs[K][Repeat / 2];
+    }
+    std::printf("| %s | %.4f | %.4f | %.4f | %.4f |\n", V.Label.c_str(), Median[0],
+                Median[1], Median[2], Median[3]);
     std::fflush(stdout);
   }
   return 0;
@@ -110,7 +129,8 @@ int quality(const std::vector<std::string> &Files, const std::vector<Variant> &R
 }
 
 const char *Usage =
-    "usage: gevo-tuner-bench overhead [--space F] [--trials N] [--only a,b] [--with ...]\n"
+    "usage: gevo-tuner-bench overhead [--space F] [--trials N] [--repeat N] [--only a,b]\n"
+    "                        [--with ...]\n"
     "       gevo-tuner-bench quality FILE... [--seeds N] [--trials N] [--only a,b] [--with ...]\n"
     "       gevo-tuner-bench families DIR... [--synthetic N] [--seeds N] [--trials N]\n"
     "                        [--unrestricted] [--only a,b] [--with ...] [--jobs N]\n"
@@ -142,6 +162,8 @@ const char *Usage =
     "  --synthetic N       families: N instances of each synthetic kind, as one\n"
     "                      more family\n"
     "  --space F           overhead: the space file\n"
+    "  --repeat N          overhead: run each row N times, print each figure's median\n"
+    "                      (odd N; the default 1)\n"
     "  -h, --help          this text\n";
 
 } // namespace
@@ -154,7 +176,8 @@ int main(int argc, char **argv) {
     }
   std::string Mode = argc > 1 ? argv[1] : "";
   std::string SpacePath = GEVO_TUNE_SPACES_DIR "/MM1.json";
-  uint64_t Seeds = 20, Trials = Mode == "families" ? 200 : Mode == "overhead" ? 5000 : 500;
+  uint64_t Seeds = 20, Trials = Mode == "families" ? 200 : Mode == "overhead" ? 5000 : 500,
+           Repeat = 1;
   std::vector<std::string> Files;
   std::vector<Variant> Rows, Extra;
   bench::FamilyOptions FO;
@@ -166,7 +189,10 @@ int main(int argc, char **argv) {
   for (int I = 2; I < argc; ++I) {
     std::string A = argv[I];
     bool HasValue = I + 1 < argc;
-    uint64_t *Count = A == "--seeds" ? &Seeds : A == "--trials" ? &Trials : nullptr;
+    uint64_t *Count = A == "--seeds"    ? &Seeds
+                      : A == "--trials" ? &Trials
+                      : A == "--repeat" ? &Repeat
+                                        : nullptr;
     unsigned *Small = A == "--synthetic" ? &FO.Synthetic : A == "--jobs" ? &FO.Jobs : nullptr;
     if (A == "--with" && HasValue) {
       llvm::Expected<Variant> V = bench::parseVariant(argv[++I]);
@@ -208,8 +234,10 @@ int main(int argc, char **argv) {
     if (!findStrategy(N))
       return Bad("--only: unknown strategy '" + N + "'");
   Rows.insert(Rows.end(), Extra.begin(), Extra.end());
+  if (!Repeat)
+    return Bad("--repeat: at least 1");
   if (Mode == "overhead")
-    return overhead(SpacePath, Rows, Trials);
+    return overhead(SpacePath, Rows, Trials, Repeat);
   if (Mode == "quality" && !Files.empty())
     return quality(Files, Rows, Seeds, Trials);
   if (Mode == "families" && (!Files.empty() || FO.Synthetic)) {
