@@ -367,10 +367,10 @@ private:
   ///
   /// With Exact (every sum of the rows' G, and of their H, is exact in a
   /// double, so any order of summation gives it; every H positive), the
-  /// sums come from
-  /// histograms: per node, feature and value, the sums of its rows, then
-  /// each feature's values scanned from the highest down, one step per
-  /// value the node's rows take; the same splits, far fewer steps.
+  /// sums come from histograms: per node, feature and value, the sums of
+  /// its rows, then each feature's values scanned from the highest down,
+  /// one step per value the node's rows take; the same splits, far fewer
+  /// steps.
   void grow(const std::vector<float> &X, const std::vector<float> &G,
             const std::vector<float> &H, size_t D, const Settings &S,
             std::vector<float> &Score, bool Exact) {
