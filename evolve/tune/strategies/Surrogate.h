@@ -200,14 +200,30 @@ public:
     for (Margins &M : Sums)
       M.Sum.resize(std::min(M.Sum.size(), Out));
   }
-  /// (planScore, code) per candidate (the classifier's, when it is ready).
-  std::vector<std::pair<float, uint64_t>> scores(const Surrogate &Rank,
-                                                 const Surrogate &Ok) {
+  /// (planScore, code) per candidate (the classifier's, when it is ready),
+  /// or with Only per candidate I where (*Only)[I] (scored apart: the kept
+  /// margins are neither used nor updated; the same scores).
+  std::vector<std::pair<float, uint64_t>> scores(const Surrogate &Rank, const Surrogate &Ok,
+                                                 const std::vector<bool> *Only = nullptr) {
+    std::vector<std::pair<float, uint64_t>> Out;
+    if (Only) {
+      std::vector<uint32_t> Some;
+      std::vector<uint64_t> Which;
+      for (size_t I = 0; I < Codes.size(); ++I)
+        if ((*Only)[I])
+          Which.push_back(Codes[I]),
+              Some.insert(Some.end(), Flat.begin() + I * D, Flat.begin() + (I + 1) * D);
+      std::vector<float> P = Rank.predict(Some.data(), Which.size()), Q;
+      if (Ok.ready())
+        Q = Ok.predict(Some.data(), Which.size());
+      for (size_t I = 0; I < Which.size(); ++I)
+        Out.push_back({Q.empty() ? P[I] : planScore(P[I], Q[I]), Which[I]});
+      return Out;
+    }
     std::vector<float> P = margins(0, Rank), Q;
     bool Check = Ok.ready();
     if (Check)
       Q = margins(1, Ok);
-    std::vector<std::pair<float, uint64_t>> Out;
     for (size_t I = 0; I < Codes.size(); ++I) {
       float Score = Rank.lookups() ? Rank.finish(P[I]) : P[I];
       if (Check)

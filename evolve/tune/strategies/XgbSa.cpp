@@ -25,7 +25,8 @@
 // a Cartesian product, restrictions learned from the results as rules
 // (Restrictions.h, `rules` 2, `rule-chance` 0.001; the other variants: 0,
 // off) at every refit, the configs that break one planned after all
-// others and left out of the local moves.
+// others (and scored only when the others do not fill the plan) and left
+// out of the local moves.
 //
 // xgb-div, gevo's tuned variant, differs in three options (and bounds its
 // cost with refit-growth 0.1, train-max 1000 and a pool): a plan of 32;
@@ -75,6 +76,7 @@ struct XgbOptions {
   unsigned Pairs;
   size_t Rules;
   double RuleChance;
+  bool RulesFirst;
 };
 
 class XgbSaTuner : public Tuner, XgbOptions {
@@ -248,11 +250,15 @@ private:
   /// Trials := the Plan best-scored candidates (score, code), best first
   /// (ties: lower code first); with Diversity, first those that differ
   /// from every one picked before in at least Diversity parameters, then,
-  /// if too few do, the best of the others.
-  void pickPlan(std::vector<std::pair<float, uint64_t>> Candidates) {
+  /// if too few do, the best of the others. With Abiding, the candidates
+  /// are only those that break no learned rule, and Trials is left empty
+  /// (and false returned) unless they alone give the plan's picks of the
+  /// first kind: then, as every other candidate ranks after them, the plan
+  /// is the one all candidates would give.
+  bool pickPlan(std::vector<std::pair<float, uint64_t>> Candidates, bool Abiding = false) {
     // Configs that break a learned rule: after every other, the
     // classifier's likely failures included.
-    if (UseRules && !Learned.rules().empty())
+    if (!Abiding && UseRules && !Learned.rules().empty())
       for (auto &[Score, Code] : Candidates)
         if (Learned.breaks(S.decode(Code)))
           Score -= 2e4f;
@@ -272,9 +278,30 @@ private:
       if (!Near)
         Picked.push_back(C), Taken[I] = true, Trials.push_back(Candidates[I].second);
     }
+    if (Abiding && Picked.size() < span()) {
+      Trials.clear();
+      return false;
+    }
     for (size_t I = 0; I < Candidates.size() && Trials.size() < span(); ++I)
       if (!Taken[I])
         Trials.push_back(Candidates[I].second);
+    return true;
+  }
+
+  /// Fills Trials from Kept's candidates. With learned rules, those that
+  /// break none are scored first (on a Cartesian product most configs
+  /// break one: 80% of GEMM's after its first refit), and the others only
+  /// when those do not fill the plan (pickPlan's Abiding).
+  void planKept() {
+    if (RulesFirst && UseRules && !Learned.rules().empty()) {
+      const std::vector<uint64_t> &Codes = Kept.codes();
+      std::vector<bool> Abides(Codes.size());
+      for (size_t I = 0; I < Codes.size(); ++I)
+        Abides[I] = !Learned.breaks(S.decode(Codes[I]));
+      if (pickPlan(Kept.scores(Model, Valid, &Abides), true))
+        return;
+    }
+    pickPlan(Kept.scores(Model, Valid));
   }
 
   /// Puts before the plan the Local best-predicted fresh valid configs one
@@ -335,7 +362,7 @@ private:
       if (!seen(Code) && S.satisfies(C) && !Kept.contains(Code))
         Kept.add(Code, C);
     }
-    pickPlan(Kept.scores(Model, Valid));
+    planKept();
   }
 
   /// Configs that may be valid: the members, else the whole product.
@@ -357,7 +384,7 @@ private:
     Listed = true;
     Kept.dropIf([&](uint64_t Code) { return seen(Code); });
     if (Kept.size())
-      pickPlan(Kept.scores(Model, Valid));
+      planKept();
   }
 
   nlohmann::json saveState() const override {
@@ -456,7 +483,11 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"rule-chance", &O::RuleChance, D.RuleChance, {0, 1},
            "rules: keep a rule only if the valid results would all satisfy it "
            "by chance with at most this probability (p^valid, p its share of "
-           "value combinations)"}};
+           "value combinations)"},
+          {"rules-first", &O::RulesFirst, 1, {0, 1},
+           "rules: score the candidates that break no rule first, the others "
+           "only if those do not fill the plan (the same plans, cheaper); 0: "
+           "score every candidate"}};
 }
 
 /// The registry entry of one xgb variant: its defaults and batch size.

@@ -192,7 +192,8 @@ TEST(GradientBoost, ASeedGivesOneModel) {
 TEST(KeptCandidates, ScoresEqualFreshPredictionsAcrossFitsAndBoosts) {
   // The kept margins (only new trees walked after a boost, all after a
   // fresh fit, new candidates from the first tree) equal a fresh
-  // prediction, also after candidates are dropped.
+  // prediction, also after candidates are dropped; some candidates scored
+  // apart get the same floats.
   Space S = gridSpace(3, 6);
   Grid G;
   std::vector<float> Y, Ok;
@@ -217,6 +218,15 @@ TEST(KeptCandidates, ScoresEqualFreshPredictionsAcrossFitsAndBoosts) {
       ASSERT_EQ(Got[I].second, K.codes()[I]);
       ASSERT_NEAR(Got[I].first, P[I] - (Q[I] < 0.5f ? 1e4f : 0.f), 1e-3) << I;
     }
+    // Scored apart, some of them: the very same scores.
+    std::vector<bool> Only(K.size());
+    for (size_t I = 0; I < K.size(); I += 3)
+      Only[I] = true;
+    auto Some = K.scores(Rank, Valid, &Only);
+    std::vector<std::pair<float, uint64_t>> Want;
+    for (size_t I = 0; I < K.size(); I += 3)
+      Want.push_back(Got[I]);
+    EXPECT_EQ(Some, Want);
   };
   Rank.fit(G.X, Y, 20, Surrogate::Loss::Rank);
   Valid.fit(G.X, Ok, 10, Surrogate::Loss::Classifier);

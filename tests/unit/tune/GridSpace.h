@@ -8,12 +8,13 @@
 
 namespace gevo::evolve::tune {
 
-/// Params discrete parameters P0, P1, ... each with the values 0..Values-1.
-inline Space gridSpace(size_t Params, size_t Values) {
+/// Params discrete parameters P0, P1, ... each with the values First,
+/// First + 1, ..., First + Values - 1.
+inline Space gridSpace(size_t Params, size_t Values, double First = 0) {
   Space S;
   std::vector<double> V;
   for (size_t I = 0; I < Values; ++I)
-    V.push_back(double(I));
+    V.push_back(First + double(I));
   for (size_t P = 0; P < Params; ++P)
     llvm::cantFail(S.add(Param::discrete("P" + std::to_string(P), V)));
   return S;

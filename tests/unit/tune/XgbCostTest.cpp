@@ -129,4 +129,41 @@ TEST(XgbCost, GevosTreesRunAsXGBoost) {
   }
 }
 
+TEST(XgbCost, RulesFirstMakesTheSamePlans) {
+  // On a Cartesian product scored whole, with a learned rule (P0 >= P1:
+  // the others fail), xgb-ls scores the configs that break no rule first
+  // and the others only when those do not fill the plan's diverse picks
+  // (`rules-first`). Its runs must be those of scoring every candidate:
+  // with 4 parameters of 9 values (each plan filled by configs that break
+  // no rule) and with 3 of 12 (never: too few of them differ pairwise in 3
+  // parameters, and the plans include configs that break the rule).
+  for (auto [Params, Values] : {std::pair{4, 9}, {3, 12}}) {
+    auto Lines = [&](bool RulesFirst) {
+      FunctionProblem P(gridSpace(Params, Values, 1), Objective{"time", false},
+                        [](const Config &C) -> std::optional<double> {
+                          if (C[0] < C[1])
+                            return std::nullopt;
+                          double T = 1;
+                          for (size_t I = 0; I < C.size(); ++I)
+                            T += (I + 1) * std::abs(double(C[I]) - 5.0);
+                          return T;
+                        });
+      auto T = llvm::cantFail(
+          makeTuner("xgb-ls", P.space(), false, {{"rules-first", RulesFirst ? 1 : 0}}));
+      EngineOptions O;
+      O.Seed = 7;
+      O.Limit.Evaluations = 200;
+      O.BatchSize = findStrategy("xgb-ls")->BatchSize;
+      Engine<Config> E(P, *T, O);
+      std::vector<std::string> Out;
+      E.OnEvaluation = [&](const LogEntry &L) { Out.push_back(L.Key); };
+      E.run();
+      return Out;
+    };
+    std::vector<std::string> First = Lines(true), All = Lines(false);
+    ASSERT_EQ(First.size(), 200u) << Params;
+    EXPECT_EQ(First, All) << Params;
+  }
+}
+
 } // namespace
