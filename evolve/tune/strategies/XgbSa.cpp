@@ -44,6 +44,7 @@
 #include "gevo/evolve/tune/Strategies.h"
 
 #include "Restrictions.h"
+#include "SortedPrefix.h"
 #include "Surrogate.h"
 
 #include <algorithm>
@@ -262,13 +263,18 @@ private:
       for (auto &[Score, Code] : Candidates)
         if (Learned.breaks(S.decode(Code)))
           Score -= 2e4f;
-    std::sort(Candidates.begin(), Candidates.end(), [](const auto &A, const auto &B) {
+    // Best first, ties by code; read as far as the picks need (rarely
+    // past the best 64 plans' worth).
+    auto Before = [](const auto &A, const auto &B) {
       return A.first != B.first ? A.first > B.first : A.second < B.second;
-    });
+    };
+    size_t N = Candidates.size();
+    SortedPrefix Ranked(std::move(Candidates), Before, std::max<size_t>(4096, 64 * span()));
+    auto At = [&](size_t I) { return Ranked[I].second; };
     std::vector<Config> Picked;
-    std::vector<bool> Taken(Candidates.size());
-    for (size_t I = 0; I < Candidates.size() && Picked.size() < span(); ++I) {
-      Config C = S.decode(Candidates[I].second);
+    std::vector<bool> Taken(N);
+    for (size_t I = 0; I < N && Picked.size() < span(); ++I) {
+      Config C = S.decode(At(I));
       bool Near = std::any_of(Picked.begin(), Picked.end(), [&](const Config &P) {
         size_t D = 0;
         for (size_t J = 0; J < C.size(); ++J)
@@ -276,15 +282,15 @@ private:
         return D < Diversity;
       });
       if (!Near)
-        Picked.push_back(C), Taken[I] = true, Trials.push_back(Candidates[I].second);
+        Picked.push_back(C), Taken[I] = true, Trials.push_back(At(I));
     }
     if (Abiding && Picked.size() < span()) {
       Trials.clear();
       return false;
     }
-    for (size_t I = 0; I < Candidates.size() && Trials.size() < span(); ++I)
+    for (size_t I = 0; I < N && Trials.size() < span(); ++I)
       if (!Taken[I])
-        Trials.push_back(Candidates[I].second);
+        Trials.push_back(At(I));
     return true;
   }
 

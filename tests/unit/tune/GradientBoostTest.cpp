@@ -6,13 +6,15 @@
 // the scores a fresh prediction gives after fits and boosts; XGBoost's
 // trees copied into a GradientBoost predict what XGBoost does, bit for bit,
 // and GradientBoost grows XGBoost's trees, through histograms or the scan;
-// UniformBelow draws what std::uniform_int_distribution draws.
+// UniformBelow draws what std::uniform_int_distribution draws;
+// SortedPrefix reads what a full sort gives.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Booster.h"
 #include "GradientBoost.h"
 #include "GridSpace.h"
+#include "SortedPrefix.h"
 #include "Surrogate.h"
 
 #include <gtest/gtest.h>
@@ -408,5 +410,27 @@ TEST(UniformBelow, DrawsWhatTheStandardDistributionDraws) {
     UniformBelow Mine(Range);
     for (int I = 0; I < 5000; ++I)
       ASSERT_EQ(Mine(A), std::uniform_int_distribution<unsigned>(0, Range - 1)(B)) << Range;
+  }
+}
+
+TEST(SortedPrefix, ReadsWhatAFullSortGives) {
+  // Scores with many ties (broken by code, as plans break them): read
+  // within the sorted head, then past it (the rest sorted then), every
+  // element is the full sort's.
+  std::vector<std::pair<float, uint64_t>> Items;
+  for (uint64_t Code = 0; Code < 5000; ++Code)
+    Items.push_back({float((Code * 7919) % 97), Code});
+  auto Before = [](const auto &A, const auto &B) {
+    return A.first != B.first ? A.first > B.first : A.second < B.second;
+  };
+  std::vector<std::pair<float, uint64_t>> Want = Items;
+  std::sort(Want.begin(), Want.end(), Before);
+  for (size_t Head : {0, 1, 100, 4999, 5000, 9000}) {
+    SortedPrefix Got(Items, Before, Head);
+    ASSERT_EQ(Got.size(), Want.size());
+    for (size_t I : {size_t(0), size_t(50), std::min(Want.size(), std::max<size_t>(Head, 1)) - 1})
+      EXPECT_EQ(Got[I], Want[I]) << Head << " " << I;
+    for (size_t I = 0; I < Want.size(); ++I)
+      ASSERT_EQ(Got[I], Want[I]) << Head << " " << I;
   }
 }
