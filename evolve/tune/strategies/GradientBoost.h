@@ -24,17 +24,15 @@
 // weighed once per value rather than once per row: the same trees, about
 // twice as fast. Other rounds take the row-by-row scan.
 //
-// `bind` compiles the trees for inputs whose every feature is a function
-// of one small discrete input (a tuning config: a feature belongs to one
-// parameter, a function of its value index): each split becomes a table
-// over that input's values, and each tree a mask table per input it reads
-// (`masks`), so scoring a config is a few table lookups per tree and never
-// builds a feature vector. Deterministic: a fit's Seed (0: XGBoost's)
-// offsets the pair draws' seeds.
+// `bind` compiles the trees for discrete inputs (CompiledTrees.h: a tuning
+// config scored by a few table lookups per tree, never a feature vector).
+// Deterministic: a fit's Seed (0: XGBoost's) offsets the pair draws' seeds.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEVO_EVOLVE_TUNE_STRATEGIES_GRADIENTBOOST_H
 #define GEVO_EVOLVE_TUNE_STRATEGIES_GRADIENTBOOST_H
+
+#include "CompiledTrees.h"
 
 #include <algorithm>
 #include <cmath>
@@ -132,10 +130,8 @@ public:
   /// predictor does, the base first, then each tree's leaf in order: for
   /// `fit`, or for trees grown elsewhere (`adopt`).
   void adoptStart(Loss L, unsigned MaxDepth, float BaseMargin) {
-    Nodes.clear(), Roots.clear(), Right.clear(), Inputs.clear(), Tables.clear(),
-        Leaves.clear(), MaskAt.clear(), MaskInput.clear(), Masks8.clear(),
-        Masks64.clear();
-    Bound = 0, Rounds = 0, HistogramRounds = 0;
+    Nodes.clear(), Roots.clear(), Compiled.clear();
+    Rounds = 0, HistogramRounds = 0;
     Lss = L, Depth = MaxDepth;
     Roots.push_back(0);
     Nodes.push_back({-1, BaseMargin});
@@ -162,71 +158,17 @@ public:
   float finish(float Sum) const { return link(Sum); }
 
   /// Compiles the trees not compiled yet for discrete inputs: feature F
-  /// is Table[F][V] when its input InputOf[F] takes value index V. Each
-  /// tree becomes a complete tree of depth Depth (a leaf above it a split
-  /// that always goes left, its leaf repeated below), so that a walk is
-  /// Depth table lookups without a branch on the node's kind.
+  /// is Table[F][V] when its input InputOf[F] takes value index V
+  /// (CompiledTrees::bind).
   void bind(const std::vector<uint32_t> &InputOf,
             const std::vector<std::vector<float>> &Table) {
-    if (Right.empty()) { // the always-left table, as long as any input's
-      size_t Most = 1;
-      for (const auto &T : Table)
-        Most = std::max(Most, T.size());
-      Right.assign(Most, 0);
-    }
-    for (size_t I = Bound; I < Nodes.size(); ++I) {
-      Node &Nd = Nodes[I];
-      if (Nd.Feature < 0)
-        continue;
-      Nd.Input = InputOf[Nd.Feature];
-      Nd.Table = uint32_t(Right.size());
-      for (float V : Table[Nd.Feature])
-        Right.push_back(V >= Nd.Threshold);
-    }
-    Bound = Nodes.size();
-    ValuesOf.assign(Table.size(), 0);
-    for (size_t F = 0; F < Table.size(); ++F)
-      ValuesOf[InputOf[F]] = uint32_t(Table[F].size());
-    size_t Slots = (size_t(1) << Depth) - 1;
-    for (size_t T = Inputs.size() / Slots; T < Roots.size(); ++T) {
-      Inputs.resize((T + 1) * Slots), Tables.resize((T + 1) * Slots);
-      Leaves.resize((T + 1) * (Slots + 1));
-      place(Roots[T], T, 0);
-      if (Depth <= MaskDepth)
-        masks(T);
-    }
+    Compiled.bind(Nodes, Roots, Depth, InputOf, Table);
   }
   /// Adds to Sum[R] the leaves of trees [From, trees()) for Rows discrete
-  /// inputs (after bind), In[R * Stride + K] being row R's input K. Tree by
-  /// tree over a block of rows that stays in the L1 cache, so that the
-  /// rows' lookups overlap; each row's leaves are summed in tree order
-  /// whatever the blocks.
+  /// inputs (after bind), In[R * Stride + K] being row R's input K.
   void addMargins(const uint32_t *In, size_t Rows, size_t Stride, size_t From,
                   float *Sum) const {
-    size_t Slots = (size_t(1) << Depth) - 1;
-    size_t Block = std::max<size_t>(1, 4096 / std::max<size_t>(1, Stride));
-    for (size_t R0 = 0; R0 < Rows; R0 += Block) {
-      size_t R1 = std::min(Rows, R0 + Block);
-      for (size_t T = From; T < Roots.size(); ++T) {
-        const float *Leaf = &Leaves[T * (Slots + 1)];
-        if (Depth <= 3) { // the leaf as a mask's lowest bit
-          addMasked(Masks8, T, In + R0 * Stride, R1 - R0, Stride, Leaf, Sum + R0);
-          continue;
-        }
-        if (Depth <= MaskDepth) {
-          addMasked(Masks64, T, In + R0 * Stride, R1 - R0, Stride, Leaf, Sum + R0);
-          continue;
-        }
-        const uint32_t *Inp = &Inputs[T * Slots], *Tab = &Tables[T * Slots];
-        for (size_t R = R0; R < R1; ++R) {
-          const uint32_t *Row = In + R * Stride;
-          size_t K = 0;
-          for (unsigned D = 0; D < Depth; ++D)
-            K = 2 * K + 1 + Right[Tab[K] + Row[Inp[K]]];
-          Sum[R] += Leaf[K - Slots];
-        }
-      }
-    }
+    Compiled.addMargins(In, Rows, Stride, From, Sum);
   }
 
 private:
@@ -236,12 +178,9 @@ private:
   struct HistBin {
     double G = 0, H = 0;
   };
-  struct Node {
-    int32_t Feature = -1; ///< -1: a leaf, whose Threshold is its weight
-    float Threshold = 0;  ///< rows with Feature >= Threshold go right
-    uint32_t Left = 0;    ///< children at Left, Left + 1
-    uint32_t Input = 0, Table = 0; ///< after bind
-  };
+  using Node = CompiledTrees::Node; ///< children at Left, Left + 1
+  /// A row's node or open node that is none: the row is in a leaf.
+  static constexpr uint32_t Done = UINT32_MAX;
   /// Node From of T into Nodes[To], its children appended as a pair.
   void copyNode(const TreeNodes &T, int32_t From, uint32_t To) {
     Nodes[To].Threshold = T.Value[From];
@@ -374,7 +313,6 @@ private:
   void grow(const std::vector<float> &X, const std::vector<float> &G,
             const std::vector<float> &H, size_t D, const Settings &S,
             std::vector<float> &Score, bool Exact) {
-    constexpr uint32_t Done = UINT32_MAX;
     const float Lambda = float(S.Lambda), MinChild = float(S.MinChild),
                 Eta = float(S.Eta), Gamma = float(S.Gamma);
     auto Gain = [&](double SumG, double SumH) { // as XGBoost 1.7 rounds it
@@ -411,7 +349,8 @@ private:
       } else {
         Rows.resize(N);
         for (size_t I = 0; I < N; ++I) {
-          Rows[I] = {At[I], G[I], H[I]};
+          if (Split) // the scan's
+            Rows[I] = {At[I], G[I], H[I]};
           if (At[I] != Done)
             SG[At[I]] += G[I], SH[At[I]] += H[I], RowNode[I] = Level[At[I]];
         }
@@ -603,7 +542,6 @@ private:
   /// (exact, as every sum is).
   void childHistograms(const std::vector<float> &G, const std::vector<float> &H,
                        size_t M, size_t D) {
-    constexpr uint32_t Done = UINT32_MAX;
     size_t B = BinAt.back(), C = Next.size();
     // NodeRows: the rows by new node, in row order; RowsAt[c]: child c's.
     RowsAt.assign(C + 1, 0);
@@ -705,104 +643,8 @@ private:
   std::vector<uint32_t> ByLabel, Runs; ///< see gradients
   std::vector<std::pair<uint32_t, uint32_t>> Drawn;
 
-  /// Slot K of tree T's complete tree (K < Slots) sends input Row[Inputs[T *
-  /// Slots + K]] = V right when Right[Tables[T * Slots + K] + V].
-  void place(uint32_t N, size_t T, size_t K) {
-    size_t Slots = (size_t(1) << Depth) - 1;
-    if (K >= Slots) {
-      Leaves[T * (Slots + 1) + K - Slots] = Nodes[N].Threshold;
-      return;
-    }
-    bool Leaf = Nodes[N].Feature < 0;
-    Inputs[T * Slots + K] = Leaf ? 0 : Nodes[N].Input;
-    Tables[T * Slots + K] = Leaf ? 0 : Nodes[N].Table;
-    place(Leaf ? N : Nodes[N].Left, T, 2 * K + 1);
-    place(Leaf ? N : Nodes[N].Left + 1, T, 2 * K + 2);
-  }
-
-  /// Per (tree, input it reads): a mask of Word per value of the input
-  /// (Word: a bit per leaf of the complete tree; the smallest that holds
-  /// them, so that the tables stay in cache).
-  template <typename Word> struct MaskSet {
-    std::vector<std::vector<Word>> Store;
-    std::vector<const Word *> Table; ///< Store's data
-    void clear() { Store.clear(), Table.clear(); }
-  };
-
-  /// Adds tree T's leaf to Sum[R] for Rows rows (In[R * Stride + K]: row
-  /// R's input K) through its masks in Set.
-  template <typename Word>
-  void addMasked(const MaskSet<Word> &Set, size_t T, const uint32_t *In,
-                 size_t Rows, size_t Stride, const float *Leaf, float *Sum) const {
-    const uint32_t *Inp = &MaskInput[MaskAt[T]];
-    const Word *const *Tab = &Set.Table[MaskAt[T]];
-    size_t Reads = MaskAt[T + 1] - MaskAt[T];
-    for (size_t R = 0; R < Rows; ++R) {
-      const uint32_t *Row = In + R * Stride;
-      Word Live = Word(~Word(0));
-      for (size_t J = 0; J < Reads; ++J)
-        Live &= Tab[J][Row[Inp[J]]];
-      Sum[R] += Leaf[__builtin_ctzll(Live)];
-    }
-  }
-
-  /// Tree T's leaf for a row without a walk (QuickScorer, Lucchese et al.
-  /// 2015): a split that sends the row right rules out the leaves of its
-  /// left side, and the row's leaf is the leftmost one left. Per input the
-  /// tree reads, a table over the input's values of the leaves each value
-  /// leaves in (bit L: the complete tree's leaf L); the row's leaf is the
-  /// lowest bit of their AND.
-  void masks(size_t T) {
-    if (Depth <= 3)
-      masks(T, Masks8);
-    else
-      masks(T, Masks64);
-  }
-  template <typename Word> void masks(size_t T, MaskSet<Word> &Set) {
-    size_t Slots = (size_t(1) << Depth) - 1;
-    if (MaskAt.empty())
-      MaskAt.push_back(0);
-    size_t First = MaskInput.size();
-    for (size_t K = 0; K < Slots; ++K) {
-      uint32_t Tab = Tables[T * Slots + K], In = Inputs[T * Slots + K];
-      if (Tab == 0)
-        continue; // a leaf's padding: always left
-      size_t J = First;
-      while (J < MaskInput.size() && MaskInput[J] != In)
-        ++J;
-      if (J == MaskInput.size()) {
-        // A moved vector keeps its storage: the Table's pointers stay valid.
-        MaskInput.push_back(In);
-        Set.Store.emplace_back(ValuesOf[In], Word(~Word(0)));
-        Set.Table.push_back(Set.Store.back().data());
-      }
-      unsigned Level = 0;
-      while ((size_t(2) << Level) - 1 <= K)
-        ++Level;
-      size_t Span = size_t(1) << (Depth - Level),
-             At = (K + 1 - (size_t(1) << Level)) * Span;
-      auto LeftSide = Word(((uint64_t(1) << (Span / 2)) - 1) << At);
-      std::vector<Word> &M = Set.Store[J];
-      for (uint32_t V = 0; V < M.size(); ++V)
-        if (Right[Tab + V])
-          M[V] &= ~LeftSide;
-    }
-    MaskAt.push_back(MaskInput.size());
-  }
-  static constexpr unsigned MaskDepth = 6; ///< leaves fit a 64-bit mask
-  std::vector<uint32_t> ValuesOf;           ///< per input: its values
-  std::vector<size_t> MaskAt; ///< tree T's inputs: [MaskAt[T], MaskAt[T+1])
-  std::vector<uint32_t> MaskInput;          ///< per (tree, input): the input
-  MaskSet<uint8_t> Masks8;   ///< and its masks, for trees of depth <= 3
-  MaskSet<uint64_t> Masks64; ///< or deeper
-
-  std::vector<uint8_t>
-      Right;        ///< after bind: per split, go right by input value
-  size_t Bound = 0; ///< Nodes[0, Bound) are compiled
-  unsigned Depth = 3;
-  std::vector<uint32_t> Inputs,
-      Tables; ///< after bind: the complete trees' slots
-  std::vector<float> Leaves;
+  unsigned Depth = 3;     ///< of every tree
+  CompiledTrees Compiled; ///< see bind
   struct Entry {
     uint32_t Row;
     float Value;

@@ -205,31 +205,26 @@ public:
   /// margins are neither used nor updated; the same scores).
   std::vector<std::pair<float, uint64_t>> scores(const Surrogate &Rank, const Surrogate &Ok,
                                                  const std::vector<bool> *Only = nullptr) {
-    std::vector<std::pair<float, uint64_t>> Out;
+    std::vector<float> P, Q;
+    std::vector<uint64_t> Which;
     if (Only) {
       std::vector<uint32_t> Some;
-      std::vector<uint64_t> Which;
       for (size_t I = 0; I < Codes.size(); ++I)
         if ((*Only)[I])
           Which.push_back(Codes[I]),
               Some.insert(Some.end(), Flat.begin() + I * D, Flat.begin() + (I + 1) * D);
-      std::vector<float> P = Rank.predict(Some.data(), Which.size()), Q;
+      P = Rank.predict(Some.data(), Which.size());
       if (Ok.ready())
         Q = Ok.predict(Some.data(), Which.size());
-      for (size_t I = 0; I < Which.size(); ++I)
-        Out.push_back({Q.empty() ? P[I] : planScore(P[I], Q[I]), Which[I]});
-      return Out;
+    } else {
+      Which = Codes;
+      P = predictions(0, Rank);
+      if (Ok.ready())
+        Q = predictions(1, Ok);
     }
-    std::vector<float> P = margins(0, Rank), Q;
-    bool Check = Ok.ready();
-    if (Check)
-      Q = margins(1, Ok);
-    for (size_t I = 0; I < Codes.size(); ++I) {
-      float Score = Rank.lookups() ? Rank.finish(P[I]) : P[I];
-      if (Check)
-        Score = planScore(Score, Ok.lookups() ? Ok.finish(Q[I]) : Q[I]);
-      Out.push_back({Score, Codes[I]});
-    }
+    std::vector<std::pair<float, uint64_t>> Out;
+    for (size_t I = 0; I < Which.size(); ++I)
+      Out.push_back({Q.empty() ? P[I] : planScore(P[I], Q[I]), Which[I]});
     return Out;
   }
   const std::vector<uint64_t> &codes() const { return Codes; }
@@ -240,8 +235,8 @@ private:
     size_t Trees = 0;       ///< over trees [0, Trees)
     uint64_t Generation = UINT64_MAX;
   };
-  /// Model M's margins (its predictions, for XGBoost) of every candidate.
-  std::vector<float> margins(size_t K, const Surrogate &M) {
+  /// Model M's predictions of every candidate (from the kept margins).
+  std::vector<float> predictions(size_t K, const Surrogate &M) {
     if (!M.lookups())
       return M.predict(Flat.data(), Codes.size());
     Margins &Mg = Sums[K];
@@ -253,7 +248,10 @@ private:
     M.addMargins(Flat.data() + Old * D, Codes.size() - Old, 0,
                  Mg.Sum.data() + Old);
     Mg.Trees = M.trees();
-    return Mg.Sum;
+    std::vector<float> P = Mg.Sum;
+    for (float &V : P)
+      V = M.finish(V);
+    return P;
   }
   size_t D;
   std::vector<uint64_t> Codes;
