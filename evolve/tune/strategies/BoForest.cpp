@@ -4,10 +4,13 @@
 // al., 2011): a forest stands in for a Gaussian process, its mean and
 // spread over trees give expected improvement (Jones et al., 1998).
 //
-//  - The first Init trials are random valid configs. Then, every Plan
-//    results, two extra-trees forests (ExtraTrees.h) are refit: a
-//    regression of fitness / best on the configs that did not fail,
-//    and, when some failed, a classifier (its target 1 for success) on all.
+//  - The first Init trials are random valid configs. Then, after every
+//    max(Plan, Growth x results) results, two extra-trees forests
+//    (ExtraTrees.h) are refit: a regression of fitness / best on the
+//    configs that did not fail, and, when some failed, a classifier (its
+//    target 1 for success) on all; the plan holds as many configs. With
+//    Growth 0.02 the refits are every Plan results up to 400 trials, and
+//    their cost per trial falls beyond.
 //  - Training is bounded to Window rows: the best half and the most recent
 //    half of the history, so a fit costs the same at 200 and at 5,000
 //    trials.
@@ -42,6 +45,7 @@ namespace {
 
 struct BoForestOptions {
   size_t Init, Plan;
+  double Growth;
   unsigned Trees;
   double Share;
   size_t Window, Pool, LocalTop, Local;
@@ -60,8 +64,9 @@ public:
 
   std::vector<Config> ask(size_t N, Rng &R) override {
     if (History.size() >= NextFit) {
-      NextFit = History.size() + Plan;
-      replan(R);
+      size_t Span = std::max(Plan, size_t(Growth * double(History.size())));
+      NextFit = History.size() + Span;
+      replan(R, Span);
     }
     N = std::min(N, NextFit - History.size()); // never past the next refit
     return claimPlanned(N, Queue, /*FollowPlan=*/true, Eps, R);
@@ -116,10 +121,9 @@ private:
   }
 
   /// Expected improvement over 1 (the best, in fitness / best) by at least
-  /// Xi, times the chance of not failing.
-  /// (The chance of success goes to POk.)
-  double acquisition(const float *Row, double &POk) const {
-    auto [Mu, Sigma] = Model.predict(Row);
+  /// Xi of a config the model predicts Mu with spread Sigma, times its
+  /// chance of not failing POk.
+  double acquisition(double Mu, double Sigma, double POk) const {
     double Gain = Mu - 1 - Xi, Ei;
     if (Sigma < 1e-9) {
       Ei = std::max(Gain, 0.0);
@@ -129,7 +133,6 @@ private:
       double Cdf = 0.5 * std::erfc(-Z / std::sqrt(2.0));
       Ei = Gain * Cdf + Sigma * Pdf;
     }
-    POk = Valid.ready() ? Valid.predict(Row).first : 1.0;
     // Ties of EI (far from every success) go to the higher predicted mean;
     // likely failures (under Cut) rank after every other candidate.
     return (Ei + 1e-9 * Mu) * POk - (POk < Cut ? 1 : 0);
@@ -140,6 +143,7 @@ private:
   std::vector<uint64_t> candidates(Rng &R, size_t &Moves) const {
     std::vector<uint64_t> Out;
     std::unordered_set<uint64_t> In;
+    In.reserve(4 * Pool);
     auto Add = [&](const Config &C) {
       uint64_t Code = S.encode(C);
       if (!seen(Code) && S.satisfies(C) && In.insert(Code).second)
@@ -152,9 +156,17 @@ private:
     size_t K = std::min(LocalTop, Top.size());
     std::partial_sort(Top.begin(), Top.begin() + K, Top.end(),
                       [](const Record &A, const Record &B) { return A.Fitness > B.Fitness; });
-    for (size_t I = 0; I < K; ++I)
-      for (const Config &D : S.oneParameterMoves(S.decode(Top[I].Code)))
-        Add(D);
+    // Space::oneParameterMoves' order, one config edited in place.
+    for (size_t I = 0; I < K; ++I) {
+      Config C = S.decode(Top[I].Code);
+      for (size_t J = 0; J < S.size(); ++J) {
+        uint32_t Was = C[J];
+        for (uint32_t V = 0; V < S.param(J).size(); ++V)
+          if (V != Was)
+            C[J] = V, Add(C);
+        C[J] = Was;
+      }
+    }
     if (Out.size() > Pool) { // at most Pool moves: a random subset
       for (size_t I = 0; I < Pool; ++I)
         std::swap(Out[I], Out[I + R.below(Out.size() - I)]);
@@ -166,7 +178,8 @@ private:
     return Out;
   }
 
-  void replan(Rng &R) {
+  /// Queue := the Span configs to measure until the next refit.
+  void replan(Rng &R, size_t Span) {
     Queue.clear();
     if (!(bestFitness() > 0))
       return; // nothing succeeded yet: random
@@ -182,11 +195,15 @@ private:
       uint64_t Code;
       bool LikelyMove; // a move the classifier expects to succeed
     };
+    size_t N = Codes.size();
+    std::vector<double> Mu(N), Sigma(N), POk(N, 1.0), Spread(N);
+    Model.predict(X.data(), N, Mu.data(), Sigma.data());
+    if (Valid.ready())
+      Valid.predict(X.data(), N, POk.data(), Spread.data());
     std::vector<Scored> Ranked;
-    for (size_t I = 0; I < Codes.size(); ++I) {
-      double POk, Score = acquisition(&X[I * W], POk);
-      Ranked.push_back({Score, Codes[I], I < Moves && POk >= 0.5});
-    }
+    for (size_t I = 0; I < N; ++I)
+      Ranked.push_back(
+          {acquisition(Mu[I], Sigma[I], POk[I]), Codes[I], I < Moves && POk[I] >= 0.5});
     std::stable_sort(Ranked.begin(), Ranked.end(),
                      [](const Scored &A, const Scored &B) { return A.Score > B.Score; });
     std::vector<Config> Picked;
@@ -198,7 +215,7 @@ private:
     };
     // The best moves likely to succeed first, then configs apart from the
     // picked ones, then (too few apart) the best others.
-    Pick([](const Scored &C) { return C.LikelyMove; }, std::min(Local, Plan));
+    Pick([](const Scored &C) { return C.LikelyMove; }, std::min(Local, Span));
     Pick(
         [&](const Scored &C) {
           Config X = S.decode(C.Code);
@@ -209,8 +226,8 @@ private:
             return D >= Diversity;
           });
         },
-        Plan);
-    Pick([](const Scored &) { return true; }, Plan);
+        Span);
+    Pick([](const Scored &) { return true; }, Span);
     for (const Config &C : Picked)
       Queue.push_back(S.encode(C));
   }
@@ -240,6 +257,8 @@ const StrategyInfo &infoBoForest() {
       "expected improvement times a failure classifier, on a bounded pool",
       {{"init", &O::Init, 20, {1, 1e6}, "random trials before the first fit"},
        {"plan", &O::Plan, 8, {1, 1e6}, "configs planned per fit (results between refits)"},
+       {"refit-growth", &O::Growth, 0.02, {0, 10},
+        "refit after max(plan, this x results so far) results, planning as many"},
        {"trees", &O::Trees, 10, {1, 1000}, "trees per forest"},
        {"feature-share", &O::Share, 0.34, {0.01, 1},
         "share of the features a node draws a split for"},

@@ -15,7 +15,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 using namespace gevo;
 using namespace gevo::evolve;
@@ -83,6 +85,148 @@ TEST(ExtraTrees, OneFeaturePerNodeStillLearnsTheStep) {
   EXPECT_NEAR(F.predict(Hi).first, 1, 0.1);
 }
 
+/// The extra-trees algorithm as plainly written (a branch per row, the
+/// targets summed row by row, std::partition), drawing what ExtraTrees
+/// draws: ExtraTrees' faster loops must grow the same trees.
+class PlainForest {
+public:
+  PlainForest(const std::vector<float> &X, const std::vector<float> &Y, size_t D,
+              const ExtraTrees::Settings &Set, Rng &R)
+      : X(X), Y(Y), D(D), Set(Set), Order(D) {
+    if (!this->Set.Features || this->Set.Features > D) // all, as ExtraTrees
+      this->Set.Features = unsigned(D);
+    std::iota(Order.begin(), Order.end(), 0);
+    std::vector<uint32_t> Idx(Y.size());
+    for (unsigned T = 0; T < Set.Trees; ++T) {
+      std::iota(Idx.begin(), Idx.end(), 0);
+      Roots.push_back(grow(Idx, 0, Idx.size(), 0, R));
+    }
+  }
+  double mean(const float *Row) const {
+    double Sum = 0;
+    for (size_t N : Roots) {
+      while (Nodes[N].F >= 0)
+        N = Row[Nodes[N].F] < Nodes[N].V ? Nodes[N].L : Nodes[N].R;
+      Sum += Nodes[N].V;
+    }
+    return Sum / double(Roots.size());
+  }
+  size_t nodes() const { return Nodes.size(); }
+
+private:
+  struct Node {
+    int F;
+    float V;
+    size_t L, R;
+  };
+  size_t grow(std::vector<uint32_t> &Idx, size_t Lo, size_t Hi, unsigned Depth, Rng &R) {
+    size_t N = Hi - Lo;
+    double Sum = 0, Sq = 0;
+    for (size_t I = Lo; I < Hi; ++I)
+      Sum += Y[Idx[I]], Sq += double(Y[Idx[I]]) * Y[Idx[I]];
+    double Sse = Sq - Sum * Sum / double(N);
+    size_t Me = Nodes.size();
+    Nodes.push_back({-1, float(Sum / double(N)), 0, 0});
+    if (N < Set.MinSplit || Depth >= Set.MaxDepth || Sse <= 1e-12)
+      return Me;
+    int BestF = -1;
+    float BestT = 0;
+    double BestSse = Sse;
+    for (size_t K = 0; K < Set.Features; ++K) {
+      if (Set.Features < D)
+        std::swap(Order[K], Order[K + R.below(D - K)]);
+      size_t F = Order[K];
+      float Min = X[Idx[Lo] * D + F], Max = Min;
+      for (size_t I = Lo; I < Hi; ++I)
+        Min = std::min(Min, X[Idx[I] * D + F]), Max = std::max(Max, X[Idx[I] * D + F]);
+      if (!(Max > Min))
+        continue;
+      float T = Min + float(R.uniform()) * (Max - Min);
+      if (!(T > Min))
+        T = std::nextafter(Min, Max);
+      double SL = 0, QL = 0;
+      size_t NL = 0;
+      for (size_t I = Lo; I < Hi; ++I)
+        if (X[Idx[I] * D + F] < T)
+          SL += Y[Idx[I]], QL += double(Y[Idx[I]]) * Y[Idx[I]], ++NL;
+      double SR = Sum - SL, QR = Sq - QL;
+      double Split = (QL - SL * SL / double(NL)) + (QR - SR * SR / double(N - NL));
+      if (Split < BestSse)
+        BestSse = Split, BestF = int(F), BestT = T;
+    }
+    if (BestF < 0)
+      return Me;
+    size_t Mid = size_t(std::partition(Idx.begin() + Lo, Idx.begin() + Hi,
+                                       [&](uint32_t I) { return X[I * D + BestF] < BestT; }) -
+                        Idx.begin());
+    Nodes[Me].F = BestF, Nodes[Me].V = BestT;
+    size_t L = grow(Idx, Lo, Mid, Depth + 1, R);
+    size_t Right = grow(Idx, Mid, Hi, Depth + 1, R);
+    Nodes[Me].L = L, Nodes[Me].R = Right;
+    return Me;
+  }
+  const std::vector<float> &X, &Y;
+  size_t D;
+  ExtraTrees::Settings Set;
+  std::vector<size_t> Order, Roots;
+  std::vector<Node> Nodes;
+};
+
+TEST(ExtraTrees, GrowsThePlainAlgorithmsTrees) {
+  // 300 rows of 5 features taking 6 values each (ties, as a space's
+  // features have), float targets, and a classifier's 0/1 targets.
+  Rng G(3);
+  size_t D = 5;
+  std::vector<float> X, Y, Ok, Rows;
+  for (int I = 0; I < 300; ++I) {
+    for (size_t J = 0; J < D; ++J)
+      X.push_back(float(G.below(6)) / 5);
+    // Targets over 20 binary orders of magnitude: their sums round, so
+    // summing in another order would give other trees.
+    Y.push_back(float((X[I * D] * X[I * D + 2] + 0.1 * G.uniform()) * std::exp(-14 * G.uniform())));
+    Ok.push_back(G.uniform() < 0.8);
+  }
+  for (int I = 0; I < 50 * int(D); ++I)
+    Rows.push_back(float(G.below(6)) / 5);
+  for (const std::vector<float> *Target : {&Y, &Ok})
+    for (ExtraTrees::Settings Set : {ExtraTrees::Settings{10, 3, 10, 2},
+                                     ExtraTrees::Settings{5, 2, 6, 0}}) {
+      ExtraTrees Fast;
+      Rng R1(9), R2(9);
+      Fast.fit(X, *Target, D, Set, R1);
+      PlainForest Plain(X, *Target, D, Set, R2);
+      EXPECT_EQ(Fast.nodes(), Plain.nodes());
+      std::vector<double> Mean(50), Sd(50);
+      Fast.predict(Rows.data(), 50, Mean.data(), Sd.data());
+      for (size_t I = 0; I < 50; ++I) {
+        EXPECT_EQ(Mean[I], Plain.mean(&Rows[I * D])) << I;
+        EXPECT_EQ(Mean[I], Fast.predict(&Rows[I * D]).first) << I;
+      }
+      EXPECT_EQ(R1.below(1u << 30), R2.below(1u << 30)); // the same draws
+    }
+}
+
+TEST(ExtraTrees, PartitionsAsTheStandardLibrary) {
+  // The order std::partition leaves is the children's row order, which
+  // their sums' rounding depends on.
+  Rng G(4);
+  std::vector<uint32_t> Buf;
+  for (size_t N : {0, 1, 2, 7, 64, 301})
+    for (double Share : {0.0, 0.1, 0.5, 0.9, 1.0}) {
+      std::vector<uint32_t> Items(N), Std;
+      std::iota(Items.begin(), Items.end(), 100);
+      std::vector<uint8_t> Under(N);
+      for (uint8_t &U : Under)
+        U = G.uniform() < Share;
+      Std = Items;
+      size_t StdMid = size_t(std::partition(Std.begin(), Std.end(),
+                                            [&](uint32_t V) { return Under[V - 100]; }) -
+                             Std.begin());
+      EXPECT_EQ(partitionAsStd(Items.data(), Under.data(), N, Buf), StdMid);
+      EXPECT_EQ(Items, Std) << N << " " << Share;
+    }
+}
+
 TEST(ExtraTrees, DepthBoundsTheTrees) {
   std::vector<float> X, Y;
   Rng R(7);
@@ -136,6 +280,44 @@ TEST(BoForest, LearnsToAvoidAFailingRegion) {
   // Ranking likely failures last (valid-cut 0.5, the default) is what
   // keeps most of them out; the classifier's odds alone keep fewer out.
   EXPECT_LT(Cut, NoCut);
+}
+
+TEST(BoForest, RefitsEveryPlanResultsTo400TrialsThenSpaced) {
+  // refit-growth 0.02: a refit after max(8, 0.02 x results) results, so
+  // runs of up to 400 trials are those of refits every 8 (growth 0).
+  Space S = gridSpace(4, 30);
+  auto Time = [](const Config &C) -> std::optional<double> {
+    return 1 + C[0] + 0.5 * C[1] + 0.25 * C[2] + 0.1 * C[3];
+  };
+  auto Run = [&](const Options &Opts, std::vector<size_t> *Fits) {
+    FunctionProblem P(S, {}, Time);
+    auto T = llvm::cantFail(makeTuner("bo-forest", P.space(), false, Opts));
+    EngineOptions O;
+    O.Seed = 5;
+    O.Limit.Evaluations = 2000;
+    O.BatchSize = 8;
+    Engine<Config> E(P, *T, O);
+    std::vector<std::string> Keys;
+    E.OnEvaluation = [&](const LogEntry &L) { Keys.push_back(L.Key); };
+    E.OnBatch = [&] {
+      size_t Next = T->save()["state"]["next_fit"];
+      if (Fits && (Fits->empty() || Fits->back() != Next))
+        Fits->push_back(Next);
+    };
+    E.run();
+    return Keys;
+  };
+  std::vector<size_t> Fits;
+  std::vector<std::string> Spaced = Run({{"pool", 100}}, &Fits),
+                           Every8 = Run({{"pool", 100}, {"refit-growth", 0}}, nullptr);
+  ASSERT_EQ(Spaced.size(), 2000u);
+  EXPECT_TRUE(std::equal(Spaced.begin(), Spaced.begin() + 400, Every8.begin()));
+  EXPECT_NE(Spaced, Every8);
+  ASSERT_GT(Fits.size(), 2u);
+  for (size_t I = 1; I < Fits.size(); ++I)
+    EXPECT_EQ(Fits[I] - Fits[I - 1], std::max<size_t>(8, size_t(0.02 * double(Fits[I - 1]))))
+        << Fits[I - 1];
+  EXPECT_LT(Fits.size(), 140u); // refits every 8 would be 248
 }
 
 TEST(BoForest, CostPerTrialIsFlatWithHistory) {
