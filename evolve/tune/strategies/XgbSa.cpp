@@ -26,7 +26,11 @@
 // (Restrictions.h, `rules` 2, `rule-chance` 0.001; the other variants: 0,
 // off) at every refit, the configs that break one planned after all
 // others (and scored only when the others do not fill the plan) and left
-// out of the local moves.
+// out of the local moves; and the whole space scored only up to 4,096
+// valid configs, a kept pool of 8,192 beyond (as good on the families of
+// benchmarks/tuners, at half the cost or less, section (l)), and of 2,048
+// on a space of over 100,000 (`large`, `large-pool`: as good as 8,192
+// there, section (j), at a quarter of the cost).
 //
 // xgb-div, gevo's tuned variant, differs in three options (and bounds its
 // cost with refit-growth 0.1, train-max 1000 and a pool): a plan of 32;
@@ -69,6 +73,8 @@ struct XgbOptions {
   uint64_t Exhaustive;
   size_t Diversity;
   size_t Local, LocalTop, Pool;
+  uint64_t Large;
+  size_t LargePool;
   double Growth;
   bool Validity;
   size_t TrainMax;
@@ -101,7 +107,7 @@ public:
       Trials.clear();
       if (validCount() <= Exhaustive)
         scoreAll();
-      else if (Pool)
+      else if (poolSize())
         scorePool(R);
       else
         anneal(R);
@@ -357,11 +363,16 @@ private:
     Trials.assign(First.begin(), First.end());
   }
 
-  /// Fills Trials from a pool of at most Pool fresh valid configs drawn at
+  /// The kept pool's size: Pool, or with Large, LargePool on a space of
+  /// more than Large valid configs (0: anneal).
+  size_t poolSize() const { return Large && validCount() > Large ? LargePool : Pool; }
+
+  /// Fills Trials from a pool of at most poolSize() fresh valid configs drawn at
   /// random and kept across fits (measured ones replaced by new draws): a
   /// bounded cost per fit, whatever the space's size.
   void scorePool(Rng &R) {
     Kept.dropIf([&](uint64_t Code) { return seen(Code); });
+    size_t Pool = poolSize();
     for (size_t Try = 0; Kept.size() < Pool && Try < 4 * Pool; ++Try) {
       Config C = S.sample(R);
       uint64_t Code = S.encode(C);
@@ -436,7 +447,7 @@ private:
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
          Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 1, Update = 0,
-         Pairs = 1;
+         Pairs = 1, Large = 0, LargePool = 0;
 };
 std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
   using O = XgbOptions;
@@ -462,6 +473,11 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
            "on a space of more than `exhaustive` valid configs, score a pool of "
            "at most this many random fresh configs, kept across fits, instead "
            "of annealing (0: anneal)"},
+          {"large", &O::Large, D.Large, {0, 1e12},
+           "a space of more than this many valid configs is large: there the "
+           "pool holds `large-pool` configs instead (0: none is)"},
+          {"large-pool", &O::LargePool, D.LargePool, {0, 1e9},
+           "the pool on a large space (0: anneal)"},
           {"refit-growth", &O::Growth, D.Growth, {0, 10},
            "refit after max(plan, this x results so far) results"},
           {"validity", &O::Validity, D.Validity, {0, 1},
@@ -529,9 +545,11 @@ const StrategyInfo &infoXgbLs() {
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
-      "measured configs, refits every max(32, 0.15 x results); on a Cartesian "
-      "product, configs that break restrictions learned as rules last",
-      {32, 100000, 3, 24, 2048, 0.15, 1, 2, 0.001, 1000}, 32);
+      "measured configs, refits every max(32, 0.15 x results), scores every "
+      "valid config up to 4,096 (else a kept pool of 8,192 random ones, of "
+      "2,048 beyond 100,000); on a Cartesian product, configs that break "
+      "restrictions learned as rules last",
+      {32, 4096, 3, 24, 8192, 0.15, 1, 2, 0.001, 1000, 1, 0, 1, 100000, 2048}, 32);
   return I;
 }
 

@@ -2,7 +2,8 @@
 //
 // Over a 5,000-trial run of xgb-ls on a space too large to score whole:
 // refits are spaced with the history (about 30, not one per plan), the
-// candidate pool stays bounded, a seed gives one run; the pool and the
+// candidate pool stays bounded (its size set by the space's), a seed gives
+// one run; the pool and the
 // continued training (update-rounds) resume bit-identically from a
 // checkpoint; gevo's own trees make XGBoost's runs.
 //
@@ -71,7 +72,7 @@ Trace run(const Options &Opts, uint64_t Trials, uint64_t Seed,
 }
 
 TEST(XgbCost, RefitsAreSpacedAndThePoolIsBoundedOver5000Trials) {
-  Trace R = run({{"pool", 500}}, 5000, 1);
+  Trace R = run({{"large-pool", 500}}, 5000, 1);
   ASSERT_EQ(R.Lines.size(), 5000u);
   // Every 32 results up to 224, then every 0.15 of the history: 7 + 22.
   EXPECT_LE(R.Fits.size(), 32u);
@@ -82,8 +83,37 @@ TEST(XgbCost, RefitsAreSpacedAndThePoolIsBoundedOver5000Trials) {
   EXPECT_GT(R.State["pool"].size(), 400u); // kept full: measured ones replaced
 }
 
+TEST(XgbCost, ThePoolsSizeFollowsTheSpaces) {
+  // xgb-ls scores every valid config of a space of up to 4,096 (no pool
+  // kept), keeps a pool of 8,192 on one of up to 100,000, and of 2,048 on
+  // a larger one.
+  auto PoolAfter100 = [](size_t Params, size_t Values) {
+    FunctionProblem P(gridSpace(Params, Values), Objective{"time", false},
+                      [](const Config &C) -> std::optional<double> {
+                        double T = 1;
+                        for (uint32_t V : C)
+                          T += V;
+                        return T;
+                      });
+    auto T = llvm::cantFail(makeTuner("xgb-ls", P.space(), false, {}));
+    EngineOptions O;
+    O.Limit.Evaluations = 100;
+    O.BatchSize = findStrategy("xgb-ls")->BatchSize;
+    Engine<Config> E(P, *T, O);
+    E.run();
+    return T->save()["state"]["pool"].size();
+  };
+  EXPECT_EQ(PoolAfter100(3, 16), 0u);  // 4,096 configs: scored whole
+  size_t Mid = PoolAfter100(3, 30);    // 27,000
+  EXPECT_LE(Mid, 8192u);
+  EXPECT_GT(Mid, 8000u);
+  size_t Large = PoolAfter100(4, 18);  // 104,976
+  EXPECT_LE(Large, 2048u);
+  EXPECT_GT(Large, 2000u);
+}
+
 TEST(XgbCost, UpdateRoundsRefitFreshOnlyWhenTheHistoryDoubles) {
-  Trace R = run({{"pool", 200}, {"update-rounds", 10}}, 1000, 2);
+  Trace R = run({{"large-pool", 200}, {"update-rounds", 10}}, 1000, 2);
   size_t LastFull = R.State["last_full"];
   // Fresh at 32, 64, 128, 256 and about 512 (a refit comes at the first
   // ask once the results reach it).
@@ -96,8 +126,8 @@ TEST(XgbCost, UpdateRoundsRefitFreshOnlyWhenTheHistoryDoubles) {
 
 TEST(XgbCost, ASeedGivesOneRunAndACheckpointResumesIt) {
   for (Options Opts :
-       {Options{{"pool", 300}}, Options{{"pool", 300}, {"update-rounds", 10}},
-        Options{{"pool", 300}, {"booster", 0}, {"update-rounds", 10}}}) {
+       {Options{{"large-pool", 300}}, Options{{"large-pool", 300}, {"update-rounds", 10}},
+        Options{{"large-pool", 300}, {"booster", 0}, {"update-rounds", 10}}}) {
     Trace A = run(Opts, 400, 3), B = run(Opts, 400, 3);
     EXPECT_EQ(A.Lines, B.Lines);
     json Checkpoint;
@@ -118,7 +148,7 @@ TEST(XgbCost, GevosTreesRunAsXGBoost) {
   // failure classifier and learned rules (xgb-ls on failing configs), with
   // annealing and with a pool.
   for (auto [Strategy, Opts] :
-       {std::pair{"xgb-ls", Options{{"pool", 0}}}, {"xgb-ls", Options{}},
+       {std::pair{"xgb-ls", Options{{"large-pool", 0}}}, {"xgb-ls", Options{}},
         {"xgb-sa", Options{}}}) {
     Options Xgb = Opts;
     Xgb["booster"] = 0;
@@ -149,7 +179,8 @@ TEST(XgbCost, RulesFirstMakesTheSamePlans) {
                           return T;
                         });
       auto T = llvm::cantFail(
-          makeTuner("xgb-ls", P.space(), false, {{"rules-first", RulesFirst ? 1 : 0}}));
+          makeTuner("xgb-ls", P.space(), false,
+                    {{"rules-first", RulesFirst ? 1 : 0}, {"exhaustive", 10000}}));
       EngineOptions O;
       O.Seed = 7;
       O.Limit.Evaluations = 200;
