@@ -26,7 +26,7 @@
 // (Restrictions.h, `rules` 2, `rule-chance` 0.001; the other variants: 0,
 // off) at every refit, the configs that break one planned after all
 // others (and scored only when the others do not fill the plan) and left
-// out of the local moves; and the whole space scored only up to 4,096
+// out of the local moves; and the whole space scored only up to 8,192
 // valid configs, a kept pool of 8,192 beyond (as good on the families of
 // benchmarks/tuners, at half the cost or less, section (l)), and of 2,048
 // on a space of over 100,000 (`large`, `large-pool`: as good as 8,192
@@ -546,10 +546,10 @@ const StrategyInfo &infoXgbLs() {
       "xgb-div with a failure classifier beside the ranking, each plan led "
       "by the 24 best-predicted one-parameter moves from the 3 best "
       "measured configs, refits every max(32, 0.15 x results), scores every "
-      "valid config up to 4,096 (else a kept pool of 8,192 random ones, of "
+      "valid config up to 8,192 (else a kept pool of 8,192 random ones, of "
       "2,048 beyond 100,000); on a Cartesian product, configs that break "
       "restrictions learned as rules last",
-      {32, 4096, 3, 24, 8192, 0.15, 1, 2, 0.001, 1000, 1, 0, 1, 100000, 2048}, 32);
+      {32, 8192, 3, 24, 8192, 0.15, 1, 2, 0.001, 1000, 1, 0, 1, 100000, 2048}, 32);
   return I;
 }
 

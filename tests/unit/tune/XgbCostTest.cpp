@@ -84,7 +84,7 @@ TEST(XgbCost, RefitsAreSpacedAndThePoolIsBoundedOver5000Trials) {
 }
 
 TEST(XgbCost, ThePoolsSizeFollowsTheSpaces) {
-  // xgb-ls scores every valid config of a space of up to 4,096 (no pool
+  // xgb-ls scores every valid config of a space of up to 8,192 (no pool
   // kept), keeps a pool of 8,192 on one of up to 100,000, and of 2,048 on
   // a larger one.
   auto PoolAfter100 = [](size_t Params, size_t Values) {
@@ -103,7 +103,7 @@ TEST(XgbCost, ThePoolsSizeFollowsTheSpaces) {
     E.run();
     return T->save()["state"]["pool"].size();
   };
-  EXPECT_EQ(PoolAfter100(3, 16), 0u);  // 4,096 configs: scored whole
+  EXPECT_EQ(PoolAfter100(3, 20), 0u);  // 8,000 configs: scored whole
   size_t Mid = PoolAfter100(3, 30);    // 27,000
   EXPECT_LE(Mid, 8192u);
   EXPECT_GT(Mid, 8000u);
