@@ -307,12 +307,7 @@ Config Space::sample(Rng &R) const {
 
 std::vector<Config> Space::oneParameterMoves(const Config &C) const {
   std::vector<Config> Out;
-  for (size_t I = 0; I < Params.size(); ++I)
-    for (uint32_t V = 0; V < Params[I].size(); ++V)
-      if (V != C[I]) {
-        Out.push_back(C);
-        Out.back()[I] = V;
-      }
+  forEachOneParameterMove(C, [&](const Config &M) { Out.push_back(M); });
   return Out;
 }
 

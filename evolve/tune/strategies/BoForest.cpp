@@ -156,17 +156,8 @@ private:
     size_t K = std::min(LocalTop, Top.size());
     std::partial_sort(Top.begin(), Top.begin() + K, Top.end(),
                       [](const Record &A, const Record &B) { return A.Fitness > B.Fitness; });
-    // Space::oneParameterMoves' order, one config edited in place.
-    for (size_t I = 0; I < K; ++I) {
-      Config C = S.decode(Top[I].Code);
-      for (size_t J = 0; J < S.size(); ++J) {
-        uint32_t Was = C[J];
-        for (uint32_t V = 0; V < S.param(J).size(); ++V)
-          if (V != Was)
-            C[J] = V, Add(C);
-        C[J] = Was;
-      }
-    }
+    for (size_t I = 0; I < K; ++I)
+      S.forEachOneParameterMove(S.decode(Top[I].Code), Add);
     if (Out.size() > Pool) { // at most Pool moves: a random subset
       for (size_t I = 0; I < Pool; ++I)
         std::swap(Out[I], Out[I + R.below(Out.size() - I)]);
@@ -196,10 +187,10 @@ private:
       bool LikelyMove; // a move the classifier expects to succeed
     };
     size_t N = Codes.size();
-    std::vector<double> Mu(N), Sigma(N), POk(N, 1.0), Spread(N);
+    std::vector<double> Mu(N), Sigma(N), POk(N, 1.0);
     Model.predict(X.data(), N, Mu.data(), Sigma.data());
     if (Valid.ready())
-      Valid.predict(X.data(), N, POk.data(), Spread.data());
+      Valid.predict(X.data(), N, POk.data());
     std::vector<Scored> Ranked;
     for (size_t I = 0; I < N; ++I)
       Ranked.push_back(

@@ -94,9 +94,10 @@ public:
     return {Mean, Sd};
   }
   /// The same for Rows rows of D features (row-major), into Mean[0, Rows)
-  /// and Sd[0, Rows): Block rows walk each tree together, so their walks'
-  /// loads overlap; each row sums the trees in order, as one row's walk.
-  void predict(const float *X, size_t Rows, double *Mean, double *Sd) const {
+  /// and, unless null, Sd[0, Rows): Block rows walk each tree together, so
+  /// their walks' loads overlap; each row sums the trees in order, as one
+  /// row's walk.
+  void predict(const float *X, size_t Rows, double *Mean, double *Sd = nullptr) const {
     constexpr size_t Block = 8;
     for (size_t B = 0; B < Rows; B += Block) {
       size_t K = std::min(Block, Rows - B);
@@ -124,7 +125,8 @@ public:
       for (size_t I = 0; I < K; ++I) {
         double M = Sum[I] / double(Roots.size());
         Mean[B + I] = M;
-        Sd[B + I] = std::sqrt(std::max(0.0, Sq[I] / double(Roots.size()) - M * M));
+        if (Sd)
+          Sd[B + I] = std::sqrt(std::max(0.0, Sq[I] / double(Roots.size()) - M * M));
       }
     }
   }
@@ -169,9 +171,9 @@ private:
       float T = Min + float(R.uniform()) * (Max - Min);
       if (!(T > Min))
         T = std::nextafter(Min, Max);
-      // The sums of the targets left of T in row order; the rows right of
-      // it add exact zeros (a branch per row would be mispredicted half
-      // the time).
+      // The sums of the (finite) targets left of T in row order; the rows
+      // right of it add exact zeros (a branch per row would be
+      // mispredicted half the time).
       double SL = 0, QL = 0;
       size_t NL = 0;
       for (size_t I = 0; I < N; ++I) {

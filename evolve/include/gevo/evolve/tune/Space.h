@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace gevo::evolve::tune {
@@ -154,6 +155,16 @@ public:
   /// Every config that differs from C in exactly one parameter, by any
   /// other value of it: parameter by parameter, values in order.
   std::vector<Config> oneParameterMoves(const Config &C) const;
+  /// Calls F on each of those in that order, on one config edited in place.
+  template <typename Fn> void forEachOneParameterMove(Config C, Fn &&F) const {
+    for (size_t I = 0; I < C.size(); ++I) {
+      uint32_t Was = C[I];
+      for (uint32_t V = 0; V < Params[I].size(); ++V)
+        if (V != Was)
+          C[I] = V, F(std::as_const(C));
+      C[I] = Was;
+    }
+  }
   /// The config whose factorizations are [C,1,...,1] and whose other
   /// parameters take their first value ("untiled").
   Config untiled() const;
