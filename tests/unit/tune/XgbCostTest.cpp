@@ -112,6 +112,25 @@ TEST(XgbCost, ThePoolsSizeFollowsTheSpaces) {
   EXPECT_GT(Large, 2000u);
 }
 
+TEST(XgbCost, XgbSaIsAutoTVMsTo704TrialsThenBoundsItsRefits) {
+  // xgb-sa refits every 64 results on all of them, as AutoTVM does, until
+  // 0.1 x the results exceeds 64 (at 704, where the plan grows to 70);
+  // then after 0.1 x the results, on at most 1,000.
+  Trace Bounded = run({}, 1100, 6, nullptr, nullptr, 0, "xgb-sa");
+  Trace AutoTVM = run({{"refit-growth", 0}, {"train-max", 0}}, 1100, 6, nullptr, nullptr, 0,
+                      "xgb-sa");
+  ASSERT_EQ(Bounded.Lines.size(), 1100u);
+  EXPECT_TRUE(std::equal(Bounded.Lines.begin(), Bounded.Lines.begin() + 704,
+                         AutoTVM.Lines.begin()));
+  EXPECT_NE(Bounded.Lines, AutoTVM.Lines);
+  for (size_t I = 1; I < Bounded.Fits.size(); ++I)
+    EXPECT_EQ(Bounded.Fits[I] - Bounded.Fits[I - 1],
+              std::max<size_t>(64, Bounded.Fits[I - 1] / 10))
+        << Bounded.Fits[I - 1];
+  EXPECT_EQ(AutoTVM.Fits.size(), 1100u / 64);
+  EXPECT_LT(Bounded.Fits.size(), AutoTVM.Fits.size());
+}
+
 TEST(XgbCost, UpdateRoundsRefitFreshOnlyWhenTheHistoryDoubles) {
   Trace R = run({{"large-pool", 200}, {"update-rounds", 10}}, 1000, 2);
   size_t LastFull = R.State["last_full"];
