@@ -135,19 +135,29 @@ private:
   };
 
   /// Adds tree T's leaf to Sum[R] for Rows rows (In[R * Stride + K]: row
-  /// R's input K) through its masks in Set.
+  /// R's input K) through its masks in Set: a chunk of rows at a time, one
+  /// input the tree reads after another, so that the rows' lookups are
+  /// independent of each other.
   template <typename Word>
   void addMasked(const MaskSet<Word> &Set, size_t T, const uint32_t *In,
                  size_t Rows, size_t Stride, const float *Leaf, float *Sum) const {
     const uint32_t *Inp = &MaskInput[MaskAt[T]];
     const Word *const *Tab = &Set.Table[MaskAt[T]];
     size_t Reads = MaskAt[T + 1] - MaskAt[T];
-    for (size_t R = 0; R < Rows; ++R) {
-      const uint32_t *Row = In + R * Stride;
-      Word Live = Word(~Word(0));
-      for (size_t J = 0; J < Reads; ++J)
-        Live &= Tab[J][Row[Inp[J]]];
-      Sum[R] += Leaf[__builtin_ctzll(Live)];
+    constexpr size_t Chunk = 256;
+    Word Live[Chunk];
+    for (size_t R0 = 0; R0 < Rows; R0 += Chunk) {
+      size_t N = std::min(Chunk, Rows - R0);
+      const uint32_t *Rows0 = In + R0 * Stride;
+      std::fill(Live, Live + N, Word(~Word(0)));
+      for (size_t J = 0; J < Reads; ++J) {
+        const Word *Masks = Tab[J];
+        const uint32_t *Input = Rows0 + Inp[J];
+        for (size_t R = 0; R < N; ++R)
+          Live[R] &= Masks[Input[R * Stride]];
+      }
+      for (size_t R = 0; R < N; ++R)
+        Sum[R0 + R] += Leaf[__builtin_ctzll(Live[R])];
     }
   }
 
