@@ -3,9 +3,9 @@
 // Over a 5,000-trial run of xgb-ls on a space too large to score whole:
 // refits are spaced with the history (about 30, not one per plan), the
 // candidate pool stays bounded (its size set by the space's), a seed gives
-// one run; the pool and the
-// continued training (update-rounds) resume bit-identically from a
-// checkpoint; gevo's own trees make XGBoost's runs.
+// one run; xgb-sa's refits are AutoTVM's up to 704 results, then spaced;
+// the pool and the continued training (update-rounds) resume
+// bit-identically from a checkpoint; gevo's own trees make XGBoost's runs.
 //
 //===----------------------------------------------------------------------===//
 
