@@ -33,9 +33,9 @@
 // out of the local moves; and the whole space scored only up to 8,192
 // valid configs, a kept pool of 8,192 beyond (as good on the families of
 // benchmarks/tuners, at a fifth to three fifths of the cost on GEMM,
-// section (l)), and of 2,048
-// on a space of over 100,000 (`large`, `large-pool`: as good as 8,192
-// there, section (j), at a quarter of the cost).
+// section (l)), and of 2,048 on a space of over 100,000 (`large`,
+// `large-pool`: as good as 8,192 there, section (j), at a quarter of the
+// cost).
 //
 // xgb-div, gevo's tuned variant, differs in three options (and bounds its
 // cost with refit-growth 0.1, train-max 1000 and a pool): a plan of 32;
@@ -266,14 +266,16 @@ private:
   /// are only those that break no learned rule, and Trials is left empty
   /// (and false returned) unless they alone give the plan's picks of the
   /// first kind: then, as every other candidate ranks after them, the plan
-  /// is the one all candidates would give.
-  bool pickPlan(std::vector<std::pair<float, uint64_t>> Candidates, bool Abiding = false) {
+  /// is the one all candidates would give. Abides, when given, says per
+  /// candidate whether it breaks no learned rule (else it is tested here).
+  bool pickPlan(std::vector<std::pair<float, uint64_t>> Candidates, bool Abiding = false,
+                const std::vector<bool> *Abides = nullptr) {
     // Configs that break a learned rule: after every other, the
     // classifier's likely failures included.
     if (!Abiding && UseRules && !Learned.rules().empty())
-      for (auto &[Score, Code] : Candidates)
-        if (Learned.breaks(S.decode(Code)))
-          Score -= 2e4f;
+      for (size_t I = 0; I < Candidates.size(); ++I)
+        if (Abides ? !(*Abides)[I] : Learned.breaks(S.decode(Candidates[I].second)))
+          Candidates[I].first -= 2e4f;
     // Best first, ties by code; read as far as the picks need (rarely
     // past the best 64 plans' worth).
     auto Before = [](const auto &A, const auto &B) {
@@ -310,15 +312,18 @@ private:
   /// break one: 80% of GEMM's after its first refit), and the others only
   /// when those do not fill the plan (pickPlan's Abiding).
   void planKept() {
-    if (RulesFirst && UseRules && !Learned.rules().empty()) {
-      const std::vector<uint64_t> &Codes = Kept.codes();
-      std::vector<bool> Abides(Codes.size());
-      for (size_t I = 0; I < Codes.size(); ++I)
-        Abides[I] = !Learned.breaks(S.decode(Codes[I]));
-      if (pickPlan(Kept.scores(Model, Valid, &Abides), true))
-        return;
+    if (!UseRules || Learned.rules().empty()) {
+      pickPlan(Kept.scores(Model, Valid));
+      return;
     }
-    pickPlan(Kept.scores(Model, Valid));
+    const std::vector<uint64_t> &Codes = Kept.codes();
+    std::vector<bool> Abides(Codes.size());
+    for (size_t I = 0; I < Codes.size(); ++I)
+      Abides[I] = !Learned.breaks(S.decode(Codes[I]));
+    if (RulesFirst && pickPlan(Kept.scores(Model, Valid, &Abides), true))
+      return;
+    // Every candidate, in Kept's order, as Abides.
+    pickPlan(Kept.scores(Model, Valid), false, &Abides);
   }
 
   /// Puts before the plan the Local best-predicted fresh valid configs one
@@ -517,6 +522,29 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
            "score every candidate"}};
 }
 
+/// xgb-sa's defaults: AutoTVM's, with refits spaced and bounded beyond
+/// 704 results.
+XgbDefaults saDefaults() {
+  XgbDefaults D;
+  D.Growth = 0.1, D.TrainMax = 1000;
+  return D;
+}
+/// xgb-div's: xgb-sa's with a plan of 32, whole-space scoring (a pool
+/// beyond) and diverse plans.
+XgbDefaults divDefaults() {
+  XgbDefaults D = saDefaults();
+  D.Plan = 32, D.Exhaustive = 100000, D.Pool = 2048, D.Diversity = 3;
+  return D;
+}
+/// xgb-ls's: xgb-div's with the failure classifier, local moves, learned
+/// rules, refits after 0.15 x results and pools by the space's size.
+XgbDefaults lsDefaults() {
+  XgbDefaults D = divDefaults();
+  D.Validity = 1, D.Local = 24, D.Rules = 2, D.RuleChance = 0.001, D.Growth = 0.15;
+  D.Exhaustive = 8192, D.Pool = 8192, D.Large = 100000, D.LargePool = 2048;
+  return D;
+}
+
 /// The registry entry of one xgb variant: its defaults and batch size.
 StrategyInfo xgbStrategy(std::string Name, std::string Help, const XgbDefaults &D, size_t Batch) {
   return boundStrategy<XgbSaTuner, XgbOptions>(std::move(Name), std::move(Help), xgbOptions(D),
@@ -530,7 +558,7 @@ const StrategyInfo &infoXgbSa() {
       "AutoTVM-style XGBoost cost model + simulated annealing: refit every "
       "plan results, anneal a plan of unvisited configs, eps random (beyond "
       "704 trials refits every 0.1 x results, on at most 1,000)",
-      {64, 0, 0, 0, 0, 0.1, 0, 0, 0.01, 1000}, 64);
+      saDefaults(), 64);
   return I;
 }
 
@@ -541,7 +569,7 @@ const StrategyInfo &infoXgbDiv() {
       "beyond 320, on at most 1,000 of them), score every valid config "
       "when there are at most 100,000 (else a kept pool of 2,048 random "
       "ones), and plan configs that differ pairwise in at least 3 parameters",
-      {32, 100000, 3, 0, 2048, 0.1, 0, 0, 0.01, 1000}, 32);
+      divDefaults(), 32);
   return I;
 }
 
@@ -555,7 +583,7 @@ const StrategyInfo &infoXgbLs() {
       "valid config up to 8,192 (else a kept pool of 8,192 random ones, of "
       "2,048 beyond 100,000); on a Cartesian product, configs that break "
       "restrictions learned as rules last",
-      {32, 8192, 3, 24, 8192, 0.15, 1, 2, 0.001, 1000, 1, 0, 1, 100000, 2048}, 32);
+      lsDefaults(), 32);
   return I;
 }
 
