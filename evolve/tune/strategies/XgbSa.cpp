@@ -78,6 +78,7 @@ struct XgbOptions {
   uint64_t Exhaustive;
   size_t Diversity;
   size_t Local, LocalTop, Pool;
+  bool LocalPairs;
   uint64_t Large;
   size_t LargePool;
   double Growth;
@@ -327,8 +328,9 @@ private:
   }
 
   /// Puts before the plan the Local best-predicted fresh valid configs one
-  /// parameter away (any value of it) from the LocalTop best measured
-  /// (with rules: that break none).
+  /// parameter away (any value of it) from the LocalTop best measured,
+  /// with LocalPairs also two parameters away (each one step along its
+  /// graph; with rules: that break none).
   void polish() {
     std::vector<size_t> Order(History.size());
     std::iota(Order.begin(), Order.end(), 0);
@@ -340,13 +342,17 @@ private:
     std::vector<Config> Near;
     std::vector<uint64_t> Codes;
     std::unordered_set<uint64_t> InNear;
+    auto Consider = [&](const Config &C) {
+      uint64_t Code = S.encode(C);
+      if (!seen(Code) && S.satisfies(C) && !(UseRules && Learned.breaks(C)) &&
+          InNear.insert(Code).second)
+        Near.push_back(C), Codes.push_back(Code);
+    };
     for (size_t I = 0; I < Top && History[Order[I]].Fitness > 0; ++I) {
-      for (Config &C : S.oneParameterMoves(S.decode(History[Order[I]].Code))) {
-        uint64_t Code = S.encode(C);
-        if (!seen(Code) && S.satisfies(C) && !(UseRules && Learned.breaks(C)) &&
-            InNear.insert(Code).second)
-          Near.push_back(std::move(C)), Codes.push_back(Code);
-      }
+      Config From = S.decode(History[Order[I]].Code);
+      S.forEachOneParameterMove(From, Consider);
+      if (LocalPairs)
+        S.forEachAdjacentPairMove(From, Consider);
     }
     if (Near.empty())
       return;
@@ -457,7 +463,7 @@ private:
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
          Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 1, Update = 0,
-         Pairs = 1, Large = 0, LargePool = 0;
+         Pairs = 1, Large = 0, LargePool = 0, LocalPairs = 0;
 };
 std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
   using O = XgbOptions;
@@ -479,6 +485,9 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
            "the best measured"},
           {"local-top", &O::LocalTop, 3, {1, 1e6},
            "how many of the best measured configs local searches around"},
+          {"local-pairs", &O::LocalPairs, D.LocalPairs, {0, 1},
+           "1: the local moves also change two parameters, each to a "
+           "neighbouring value (e.g. more threads and less work per thread)"},
           {"pool", &O::Pool, D.Pool, {0, 1e9},
            "on a space of more than `exhaustive` valid configs, score a pool of "
            "at most this many random fresh configs, kept across fits, instead "
@@ -536,11 +545,13 @@ XgbDefaults divDefaults() {
   D.Plan = 32, D.Exhaustive = 100000, D.Pool = 2048, D.Diversity = 3;
   return D;
 }
-/// xgb-ls's: xgb-div's with the failure classifier, local moves, learned
-/// rules, refits after 0.15 x results and pools by the space's size.
+/// xgb-ls's: xgb-div's with the failure classifier, local moves (of one
+/// parameter and of adjacent pairs), learned rules, refits after 0.15 x
+/// results and pools by the space's size.
 XgbDefaults lsDefaults() {
   XgbDefaults D = divDefaults();
-  D.Validity = 1, D.Local = 24, D.Rules = 2, D.RuleChance = 0.001, D.Growth = 0.15;
+  D.Validity = 1, D.Local = 24, D.LocalPairs = 1, D.Rules = 2, D.RuleChance = 0.001;
+  D.Growth = 0.15;
   D.Exhaustive = 8192, D.Pool = 8192, D.Large = 100000, D.LargePool = 2048;
   return D;
 }

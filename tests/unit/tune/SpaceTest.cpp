@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -81,6 +82,39 @@ TEST(Space, PermutationDiscreteCategoricalGraphs) {
   EXPECT_EQ(errorText(Param::permutation("p", 9)), "permutation 'p': need 1..8 elements");
   EXPECT_EQ(errorText(Param::factorization("f", 0, 2)),
             "factorization 'f': need total >= 1 and 1..16 slots");
+}
+
+// The moves of two parameters one step each: every pair of parameters
+// with every pair of their neighbours, once each, nothing else.
+TEST(Space, AdjacentPairMovesStepTwoParametersAlongTheirGraphs) {
+  Space S = llvm::cantFail(Space::fromJson(
+      {{"name", "pairs"},
+       {"params",
+        {{{"name", "d"}, {"kind", "discrete"}, {"values", {1, 2, 4, 8}}},
+         {{"name", "f"}, {"kind", "factorization"}, {"total", 8}, {"slots", 2}},
+         {{"name", "c"}, {"kind", "categorical"}, {"values", {"a", "b", "c"}}},
+         {{"name", "o"}, {"kind", "discrete"}, {"values", {7}}}}}},
+      "pairs"));
+  // d = 2 (two neighbours), f = [2, 4] (two), c = a (two), o (none).
+  Config From = {1, 1, 0, 0};
+  std::set<Config> Seen;
+  size_t Calls = 0;
+  S.forEachAdjacentPairMove(From, [&](const Config &C) {
+    ++Calls;
+    Seen.insert(C);
+    std::vector<size_t> Changed;
+    for (size_t I = 0; I < C.size(); ++I)
+      if (C[I] != From[I])
+        Changed.push_back(I);
+    ASSERT_EQ(Changed.size(), 2u);
+    for (size_t I : Changed) {
+      const std::vector<uint32_t> &N = S.param(I).neighbours(From[I]);
+      EXPECT_NE(std::find(N.begin(), N.end(), C[I]), N.end()) << S.param(I).name();
+    }
+  });
+  // Pairs (d, f), (d, c), (f, c): 2 x 2 each; o has no neighbour.
+  EXPECT_EQ(Calls, 12u);
+  EXPECT_EQ(Seen.size(), 12u);
 }
 
 TEST(Space, EncodeDescribeParseRoundTrip) {

@@ -332,23 +332,42 @@ TEST(Registry, XgbDivPlansConfigsApart) {
 
 TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
   Space S = toySpace();
-  auto T = llvm::cantFail(makeTuner("xgb-ls", S, false, {{"plan", 16}, {"eps", 0}, {"local", 4}, {"local-top", 1}}));
-  Rng R(3);
-  std::vector<Config> First = T->ask(16, R);
-  tellToy(*T, S, First);
-  Config Best;
-  double BestTime = INFINITY;
-  for (const Config &C : First)
-    if (auto V = toyTime(S, C); V && *V < BestTime)
-      BestTime = *V, Best = C;
-  std::vector<Config> Plan = T->ask(16, R);
-  ASSERT_EQ(Plan.size(), 16u);
-  for (size_t I = 0; I < 4; ++I) {
-    size_t D = 0;
-    for (size_t K = 0; K < S.size(); ++K)
-      D += Plan[I][K] != Best[K];
-    EXPECT_EQ(D, 1u) << "planned config " << I;
+  // Per local-pairs: how many of the local moves change two parameters.
+  std::vector<size_t> TwoParameterMoves;
+  for (double Pairs : {0.0, 1.0}) {
+    auto T = llvm::cantFail(makeTuner(
+        "xgb-ls", S, false,
+        {{"plan", 16}, {"eps", 0}, {"local", 12}, {"local-top", 1}, {"local-pairs", Pairs}}));
+    Rng R(3);
+    std::vector<Config> First = T->ask(16, R);
+    tellToy(*T, S, First);
+    Config Best;
+    double BestTime = INFINITY;
+    for (const Config &C : First)
+      if (auto V = toyTime(S, C); V && *V < BestTime)
+        BestTime = *V, Best = C;
+    std::vector<Config> Plan = T->ask(16, R);
+    ASSERT_EQ(Plan.size(), 16u);
+    size_t Two = 0;
+    for (size_t I = 0; I < 12; ++I) {
+      std::vector<size_t> Changed;
+      for (size_t K = 0; K < S.size(); ++K)
+        if (Plan[I][K] != Best[K])
+          Changed.push_back(K);
+      if (Changed.size() == 2) {
+        ++Two;
+        for (size_t K : Changed) { // each one step along its graph
+          const std::vector<uint32_t> &N = S.param(K).neighbours(Best[K]);
+          EXPECT_NE(std::find(N.begin(), N.end(), Plan[I][K]), N.end()) << "planned " << I;
+        }
+      } else {
+        EXPECT_EQ(Changed.size(), 1u) << "planned config " << I;
+      }
+    }
+    TwoParameterMoves.push_back(Two);
   }
+  EXPECT_EQ(TwoParameterMoves[0], 0u);
+  EXPECT_GT(TwoParameterMoves[1], 0u);
 }
 
 TEST(Registry, XgbRefitsSpreadOutWithRefitGrowth) {

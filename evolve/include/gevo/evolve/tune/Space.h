@@ -165,6 +165,27 @@ public:
       C[I] = Was;
     }
   }
+  /// Calls F on each config that differs from C in exactly two
+  /// parameters, each moved one step along its graph (its neighbours):
+  /// pairs in parameter order, then the first's neighbours, then the
+  /// second's; on one config edited in place. Where a space trades one
+  /// parameter against another (threads per block against work per
+  /// thread), these are the moves that keep the product.
+  template <typename Fn> void forEachAdjacentPairMove(Config C, Fn &&F) const {
+    for (size_t I = 0; I < C.size(); ++I) {
+      uint32_t WasI = C[I];
+      for (uint32_t VI : Params[I].neighbours(WasI)) {
+        C[I] = VI;
+        for (size_t J = I + 1; J < C.size(); ++J) {
+          uint32_t WasJ = C[J];
+          for (uint32_t VJ : Params[J].neighbours(WasJ))
+            C[J] = VJ, F(std::as_const(C));
+          C[J] = WasJ;
+        }
+      }
+      C[I] = WasI;
+    }
+  }
   /// The config whose factorizations are [C,1,...,1] and whose other
   /// parameters take their first value ("untiled").
   Config untiled() const;
