@@ -162,10 +162,10 @@ private:
 };
 
 /// A config's score in a plan: the ranking's prediction, less 1e4 where
-/// the failure classifier gives it under 0.5 chance of not failing, so
+/// the failure classifier gives it under Cut chance of not failing, so
 /// likely failures rank below every likely success.
-inline float planScore(float Rank, float OkChance) {
-  return OkChance < 0.5f ? Rank - 1e4f : Rank;
+inline float planScore(float Rank, float OkChance, float Cut) {
+  return OkChance < Cut ? Rank - 1e4f : Rank;
 }
 
 /// Candidate configs kept across refits with their margins under one or
@@ -200,10 +200,11 @@ public:
     for (Margins &M : Sums)
       M.Sum.resize(std::min(M.Sum.size(), Out));
   }
-  /// (planScore, code) per candidate (the classifier's, when it is ready),
-  /// or with Only per candidate I where (*Only)[I] (scored apart: the kept
-  /// margins are neither used nor updated; the same scores).
+  /// (planScore with Cut, code) per candidate (the classifier's, when it
+  /// is ready), or with Only per candidate I where (*Only)[I] (scored
+  /// apart: the kept margins are neither used nor updated; the same scores).
   std::vector<std::pair<float, uint64_t>> scores(const Surrogate &Rank, const Surrogate &Ok,
+                                                 float Cut,
                                                  const std::vector<bool> *Only = nullptr) {
     std::vector<float> P, Q;
     std::vector<uint64_t> Which;
@@ -224,7 +225,7 @@ public:
     }
     std::vector<std::pair<float, uint64_t>> Out;
     for (size_t I = 0; I < Which.size(); ++I)
-      Out.push_back({Q.empty() ? P[I] : planScore(P[I], Q[I]), Which[I]});
+      Out.push_back({Q.empty() ? P[I] : planScore(P[I], Q[I], Cut), Which[I]});
     return Out;
   }
   const std::vector<uint64_t> &codes() const { return Codes; }

@@ -19,10 +19,15 @@
 //
 // xgb-ls, gevo-tune's default, is xgb-div plus: a failure classifier
 // (binary:logistic, 30 rounds) trained beside a ranking of the configs
-// that did not fail, so predicted failures rank last (most of a Cartesian
-// space fails); each plan led by the Local best-predicted configs one
-// parameter (any value of it) away from the LocalTop best measured, which
-// finds the optimum next to a good config the global plan missed; refits
+// that did not fail, so configs it gives under a 0.2 chance of success
+// rank last (most of a Cartesian space fails; a cut of 0.5 kept good
+// configs from plans, benchmarks/tuners section (m)); each plan led by the
+// Local best-predicted configs one parameter (any value of it) or two
+// parameters (each one step along its graph) away from the LocalTop best
+// measured, which finds the optimum next to a good config the global plan
+// missed (the two-parameter moves cross between basins that trade one
+// parameter for another, such as threads per block for work per thread,
+// section (m)); refits
 // after max(plan, refit-growth x results) results (0.15: no run of up to
 // 224 trials changes, and its cost stays under 0.1 ms a trial on MM1,
 // benchmarks/tuners section (k)); on a space searched as
@@ -83,6 +88,7 @@ struct XgbOptions {
   size_t LargePool;
   double Growth;
   bool Validity;
+  float Cut;
   size_t TrainMax;
   unsigned UpdateRounds;
   bool Own;
@@ -207,7 +213,7 @@ private:
     if (Valid.ready()) {
       std::vector<float> Q = Valid.predict(Flat.data(), Cs.size());
       for (size_t I = 0; I < P.size(); ++I)
-        P[I] = planScore(P[I], Q[I]);
+        P[I] = planScore(P[I], Q[I], Cut);
     }
     return P;
   }
@@ -314,17 +320,17 @@ private:
   /// when those do not fill the plan (pickPlan's Abiding).
   void planKept() {
     if (!UseRules || Learned.rules().empty()) {
-      pickPlan(Kept.scores(Model, Valid));
+      pickPlan(Kept.scores(Model, Valid, Cut));
       return;
     }
     const std::vector<uint64_t> &Codes = Kept.codes();
     std::vector<bool> Abides(Codes.size());
     for (size_t I = 0; I < Codes.size(); ++I)
       Abides[I] = !Learned.breaks(S.decode(Codes[I]));
-    if (RulesFirst && pickPlan(Kept.scores(Model, Valid, &Abides), true))
+    if (RulesFirst && pickPlan(Kept.scores(Model, Valid, Cut, &Abides), true))
       return;
     // Every candidate, in Kept's order, as Abides.
-    pickPlan(Kept.scores(Model, Valid), false, &Abides);
+    pickPlan(Kept.scores(Model, Valid, Cut), false, &Abides);
   }
 
   /// Puts before the plan the Local best-predicted fresh valid configs one
@@ -363,7 +369,7 @@ private:
       if (!Moves.contains(Codes[I]))
         Moves.add(Codes[I], Near[I]);
     std::unordered_map<uint64_t, float> ScoreOf;
-    for (const auto &[Sc, Code] : Moves.scores(Model, Valid))
+    for (const auto &[Sc, Code] : Moves.scores(Model, Valid, Cut))
       ScoreOf[Code] = Sc;
     std::vector<float> Score;
     for (uint64_t Code : Codes)
@@ -463,7 +469,7 @@ private:
 struct XgbDefaults {
   double Plan = 64, Exhaustive = 0, Diversity = 0, Local = 0, Pool = 0, Growth = 0,
          Validity = 0, Rules = 0, RuleChance = 0.01, TrainMax = 0, Own = 1, Update = 0,
-         Pairs = 1, Large = 0, LargePool = 0, LocalPairs = 0;
+         Pairs = 1, Large = 0, LargePool = 0, LocalPairs = 0, Cut = 0.5;
 };
 std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
   using O = XgbOptions;
@@ -502,6 +508,9 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"validity", &O::Validity, D.Validity, {0, 1},
            "1: rank only configs that did not fail, and plan first the configs a "
            "classifier (30 rounds) predicts will not fail"},
+          {"valid-cut", &O::Cut, D.Cut, {0, 1},
+           "validity: configs the classifier gives less chance of success "
+           "plan last"},
           {"train-max", &O::TrainMax, D.TrainMax, {0, 1e9},
            "fit on at most this many results: the best half, the rest spread "
            "over the others (0: all)"},
@@ -551,7 +560,7 @@ XgbDefaults divDefaults() {
 XgbDefaults lsDefaults() {
   XgbDefaults D = divDefaults();
   D.Validity = 1, D.Local = 24, D.LocalPairs = 1, D.Rules = 2, D.RuleChance = 0.001;
-  D.Growth = 0.15;
+  D.Growth = 0.15, D.Cut = 0.2;
   D.Exhaustive = 8192, D.Pool = 8192, D.Large = 100000, D.LargePool = 2048;
   return D;
 }
@@ -588,12 +597,13 @@ const StrategyInfo &infoXgbLs() {
   static const StrategyInfo I = xgbStrategy(
       "xgb-ls",
       "gevo-tune's default, chosen across families (benchmarks/tuners): "
-      "xgb-div with a failure classifier beside the ranking, each plan led "
-      "by the 24 best-predicted one-parameter moves from the 3 best "
-      "measured configs, refits every max(32, 0.15 x results), scores every "
-      "valid config up to 8,192 (else a kept pool of 8,192 random ones, of "
-      "2,048 beyond 100,000); on a Cartesian product, configs that break "
-      "restrictions learned as rules last",
+      "xgb-div with a failure classifier beside the ranking (likely "
+      "failures, under a 0.2 chance, planned last), each plan led by the 24 "
+      "best-predicted moves from the 3 best measured configs (one parameter "
+      "to any value, or two to neighbouring values), refits every max(32, "
+      "0.15 x results), scores every valid config up to 8,192 (else a kept "
+      "pool of 8,192 random ones, of 2,048 beyond 100,000); on a Cartesian "
+      "product, configs that break restrictions learned as rules last",
       lsDefaults(), 32);
   return I;
 }

@@ -194,8 +194,9 @@ TEST(GradientBoost, ASeedGivesOneModel) {
 TEST(KeptCandidates, ScoresEqualFreshPredictionsAcrossFitsAndBoosts) {
   // The kept margins (only new trees walked after a boost, all after a
   // fresh fit, new candidates from the first tree) equal a fresh
-  // prediction, also after candidates are dropped; some candidates scored
-  // apart get the same floats.
+  // prediction, less 1e4 under the classifier's cut (cuts 0, 0.5 and 1),
+  // also after candidates are dropped; some candidates scored apart get
+  // the same floats.
   Space S = gridSpace(3, 6);
   Grid G;
   std::vector<float> Y, Ok;
@@ -206,8 +207,8 @@ TEST(KeptCandidates, ScoresEqualFreshPredictionsAcrossFitsAndBoosts) {
   for (size_t I = 0; I < G.size(); I += 2)
     K.add(S.encode(Config(G.Rows[I].begin(), G.Rows[I].end())),
           Config(G.Rows[I].begin(), G.Rows[I].end()));
-  auto Check = [&] {
-    auto Got = K.scores(Rank, Valid);
+  auto CheckCut = [&](float Cut) {
+    auto Got = K.scores(Rank, Valid, Cut);
     std::vector<uint32_t> Flat;
     for (uint64_t Code : K.codes()) {
       Config C = S.decode(Code);
@@ -218,17 +219,21 @@ TEST(KeptCandidates, ScoresEqualFreshPredictionsAcrossFitsAndBoosts) {
     ASSERT_EQ(Got.size(), K.size());
     for (size_t I = 0; I < K.size(); ++I) {
       ASSERT_EQ(Got[I].second, K.codes()[I]);
-      ASSERT_NEAR(Got[I].first, P[I] - (Q[I] < 0.5f ? 1e4f : 0.f), 1e-3) << I;
+      ASSERT_NEAR(Got[I].first, P[I] - (Q[I] < Cut ? 1e4f : 0.f), 1e-3) << I;
     }
     // Scored apart, some of them: the very same scores.
     std::vector<bool> Only(K.size());
     for (size_t I = 0; I < K.size(); I += 3)
       Only[I] = true;
-    auto Some = K.scores(Rank, Valid, &Only);
+    auto Some = K.scores(Rank, Valid, Cut, &Only);
     std::vector<std::pair<float, uint64_t>> Want;
     for (size_t I = 0; I < K.size(); I += 3)
       Want.push_back(Got[I]);
     EXPECT_EQ(Some, Want);
+  };
+  auto Check = [&] {
+    for (float Cut : {0.5f, 0.f, 1.f}) // 0: none ranks last, 1: all but certainties
+      CheckCut(Cut);
   };
   Rank.fit(G.X, Y, 20, Surrogate::Loss::Rank);
   Valid.fit(G.X, Ok, 10, Surrogate::Loss::Classifier);
