@@ -487,8 +487,8 @@ std::vector<BoundOption<XgbOptions>> xgbOptions(const XgbDefaults &D) {
           {"diversity", &O::Diversity, D.Diversity, {0, 1e6},
            "planned configs differ pairwise in at least this many parameters"},
           {"local", &O::Local, D.Local, {0, 1e6},
-           "planned first: the best-predicted configs one parameter away from "
-           "the best measured"},
+           "planned first: the best-predicted configs one parameter (or with "
+           "local-pairs two) away from the best measured"},
           {"local-top", &O::LocalTop, 3, {1, 1e6},
            "how many of the best measured configs local searches around"},
           {"local-pairs", &O::LocalPairs, D.LocalPairs, {0, 1},
