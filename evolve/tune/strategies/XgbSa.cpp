@@ -27,10 +27,9 @@
 // measured, which finds the optimum next to a good config the global plan
 // missed (the two-parameter moves cross between basins that trade one
 // parameter for another, such as threads per block for work per thread,
-// section (m)); refits
-// after max(plan, refit-growth x results) results (0.15: no run of up to
-// 224 trials changes, and its cost stays under 0.1 ms a trial on MM1,
-// benchmarks/tuners section (k)); on a space searched as
+// section (m)); refits after max(plan, refit-growth x results) results
+// (0.15: no run of up to 224 trials changes, and its cost stays under 0.1
+// ms a trial on MM1, benchmarks/tuners section (k)); on a space searched as
 // a Cartesian product, restrictions learned from the results as rules
 // (Restrictions.h, `rules` 2, `rule-chance` 0.001; the other variants: 0,
 // off) at every refit, the configs that break one planned after all
