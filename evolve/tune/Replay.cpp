@@ -7,12 +7,8 @@
 #include <zlib.h>
 
 #include <cmath>
-#include <cstdlib>
-#include <unordered_set>
 
 namespace gevo::evolve::tune {
-
-std::unordered_set<uint64_t> OracleValid;
 
 using nlohmann::json;
 using nlohmann::ordered_json;
@@ -121,15 +117,6 @@ ReplayProblem::fromJson(const ordered_json &J, const std::string &Where,
   }
   if (P->Table.empty())
     return tuneError(Where + ": holds no configurations");
-  // Diagnostic (reverted by the next commit): GEVO_ORACLE_START=k, the
-  // first k random configs of a Cartesian run drawn among the file's valid
-  // configs (one file per process).
-  if (!O.Restrict && getenv("GEVO_ORACLE_START")) {
-    OracleValid.clear();
-    for (const auto &[Code, E] : P->Table)
-      if (E.S == Status::Ok)
-        OracleValid.insert(Code);
-  }
   if (O.Restrict) {
     std::vector<uint64_t> Codes;
     for (const auto &[Code, E] : P->Table)

@@ -4,13 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <unordered_set>
 #include <numeric>
 
 namespace gevo::evolve::tune {
-
-extern std::unordered_set<uint64_t> OracleValid;
 
 using nlohmann::json;
 
@@ -153,12 +149,6 @@ bool Tuner::claim(const Config &C) {
 }
 
 std::optional<Config> Tuner::claimRandom(Rng &R) {
-  static const size_t Oracle =
-      getenv("GEVO_ORACLE_START") ? size_t(atol(getenv("GEVO_ORACLE_START"))) : 0;
-  if (!OracleValid.empty() && Seen.size() < Oracle)
-    for (int Try = 0; Try < 1000000; ++Try)
-      if (Config C = S.sample(R); OracleValid.count(S.encode(C)) && claim(C))
-        return C;
   for (int Try = 0; Try < 256; ++Try)
     if (Config C = S.sample(R); claim(C))
       return C;
