@@ -337,7 +337,8 @@ TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
   for (double Pairs : {0.0, 1.0}) {
     auto T = llvm::cantFail(makeTuner(
         "xgb-ls", S, false,
-        {{"plan", 16}, {"eps", 0}, {"local", 12}, {"local-top", 1}, {"local-pairs", Pairs}}));
+        {{"plan", 16}, {"eps", 0}, {"local", 12}, {"local-top", 1}, {"local-pairs", Pairs},
+         {"local-ok", 0}}));
     Rng R(3);
     std::vector<Config> First = T->ask(16, R);
     tellToy(*T, S, First);
@@ -368,6 +369,51 @@ TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
   }
   EXPECT_EQ(TwoParameterMoves[0], 0u);
   EXPECT_GT(TwoParameterMoves[1], 0u);
+}
+
+/// The configs one or two parameters away from Best among Plan's first N.
+size_t movesFrom(const Space &S, const Config &Best, const std::vector<Config> &Plan, size_t N) {
+  size_t Moves = 0;
+  for (size_t I = 0; I < N && I < Plan.size(); ++I) {
+    size_t Changed = 0;
+    for (size_t K = 0; K < S.size(); ++K)
+      Changed += Plan[I][K] != Best[K];
+    Moves += Changed == 1 || Changed == 2;
+  }
+  return Moves;
+}
+
+/// The best measured config of History.
+Config bestOf(const Space &S, const std::vector<Config> &History) {
+  Config Best;
+  double BestTime = INFINITY;
+  for (const Config &C : History)
+    if (auto V = toyTime(S, C); V && *V < BestTime)
+      BestTime = *V, Best = C;
+  return Best;
+}
+
+TEST(Registry, XgbLsLeadsPlansWithLocalMovesOnceEnoughResultsSucceeded) {
+  Space S = toySpace();
+  // local-ok 20: the plan fit on the first 16 results (at most 16
+  // successes) is the model's picks alone, the plan of `local 0`; the one
+  // fit on 32 (toy configs rarely fail) is led by the 12 moves.
+  Options Common = {
+      {"plan", 16}, {"eps", 0}, {"local", 12}, {"local-top", 1}};
+  auto Gated = Common, NoLocal = Common;
+  Gated["local-ok"] = 20, NoLocal["local"] = 0;
+  auto T = llvm::cantFail(makeTuner("xgb-ls", S, false, Gated));
+  auto U = llvm::cantFail(makeTuner("xgb-ls", S, false, NoLocal));
+  Rng R(5), Q(5);
+  std::vector<Config> History = T->ask(16, R);
+  ASSERT_EQ(U->ask(16, Q), History);
+  tellToy(*T, S, History), tellToy(*U, S, History);
+  std::vector<Config> First = T->ask(16, R);
+  EXPECT_EQ(First, U->ask(16, Q));
+  History.insert(History.end(), First.begin(), First.end());
+  tellToy(*T, S, First);
+  std::vector<Config> Second = T->ask(16, R);
+  EXPECT_EQ(movesFrom(S, bestOf(S, History), Second, 12), 12u);
 }
 
 TEST(Registry, XgbRefitsSpreadOutWithRefitGrowth) {
