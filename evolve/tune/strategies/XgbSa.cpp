@@ -38,11 +38,11 @@
 // off) at every refit, the configs that break one planned after all
 // others (and scored only when the others do not fill the plan) and left
 // out of the local moves; and the whole space scored only up to 8,192
-// valid configs, a kept pool of 8,192 beyond (as good on the families of
-// benchmarks/tuners, at a fifth to three fifths of the cost on GEMM,
-// section (l)), and of 2,048 on a space of over 100,000 (`large`,
-// `large-pool`: as good as 8,192 there, section (j), at a quarter of the
-// cost).
+// valid configs, a kept pool of 6,144 beyond (as good on the families of
+// benchmarks/tuners as the whole space or a pool of 8,192, at a fraction
+// of the cost on GEMM, sections (l) and (o)), and of 2,048 on a space of
+// over 100,000 (`large`, `large-pool`: as good as 8,192 there, section
+// (j), at a quarter of the cost).
 //
 // xgb-div, gevo's tuned variant, differs in three options (and bounds its
 // cost with refit-growth 0.1, train-max 1000 and a pool): a plan of 32;
@@ -573,7 +573,7 @@ XgbDefaults lsDefaults() {
   D.Validity = 1, D.Local = 24, D.LocalOk = 48, D.LocalPairs = 1, D.Rules = 2,
   D.RuleChance = 0.001;
   D.Growth = 0.15, D.Cut = 0.2;
-  D.Exhaustive = 8192, D.Pool = 8192, D.Large = 100000, D.LargePool = 2048;
+  D.Exhaustive = 8192, D.Pool = 6144, D.Large = 100000, D.LargePool = 2048;
   return D;
 }
 
@@ -615,7 +615,7 @@ const StrategyInfo &infoXgbLs() {
       "measured configs (one parameter to any value, or two to neighbouring "
       "values), refits every max(32, "
       "0.15 x results), scores every valid config up to 8,192 (else a kept "
-      "pool of 8,192 random ones, of 2,048 beyond 100,000); on a Cartesian "
+      "pool of 6,144 random ones, of 2,048 beyond 100,000); on a Cartesian "
       "product, configs that break restrictions learned as rules last",
       lsDefaults(), 32);
   return I;

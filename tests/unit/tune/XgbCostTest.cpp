@@ -85,7 +85,7 @@ TEST(XgbCost, RefitsAreSpacedAndThePoolIsBoundedOver5000Trials) {
 
 TEST(XgbCost, ThePoolsSizeFollowsTheSpaces) {
   // xgb-ls scores every valid config of a space of up to 8,192 (no pool
-  // kept), keeps a pool of 8,192 on one of up to 100,000, and of 2,048 on
+  // kept), keeps a pool of 6,144 on one of up to 100,000, and of 2,048 on
   // a larger one.
   auto PoolAfter100 = [](size_t Params, size_t Values) {
     FunctionProblem P(gridSpace(Params, Values), Objective{"time", false},
@@ -105,8 +105,8 @@ TEST(XgbCost, ThePoolsSizeFollowsTheSpaces) {
   };
   EXPECT_EQ(PoolAfter100(3, 20), 0u);  // 8,000 configs: scored whole
   size_t Mid = PoolAfter100(3, 30);    // 27,000
-  EXPECT_LE(Mid, 8192u);
-  EXPECT_GT(Mid, 8000u);
+  EXPECT_LE(Mid, 6144u);
+  EXPECT_GT(Mid, 6000u);
   size_t Large = PoolAfter100(4, 18);  // 104,976
   EXPECT_LE(Large, 2048u);
   EXPECT_GT(Large, 2000u);
