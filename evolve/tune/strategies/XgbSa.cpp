@@ -18,31 +18,31 @@
 // trials are AutoTVM's.
 //
 // xgb-ls, gevo-tune's default, is xgb-div plus: a failure classifier
-// (binary:logistic, 30 rounds) trained beside a ranking of the configs
-// that did not fail, so configs it gives under a 0.2 chance of success
-// rank last (most of a Cartesian space fails; a cut of 0.5 kept good
-// configs from plans, benchmarks/tuners section (m)); each plan led by the
-// Local best-predicted configs one parameter (any value of it) or two
-// parameters (each one step along its graph) away from the LocalTop best
-// measured, which finds the optimum next to a good config the global plan
-// missed (the two-parameter moves cross between basins that trade one
-// parameter for another, such as threads per block for work per thread,
-// section (m)), once the plan's fit saw `local-ok` 48 results that did
-// not fail (before, the model's picks from the whole space find more of
-// its basins than moves around the best of a few random configs: 66% to
-// 74% of unrestricted GEMM's runs within 3%, section (o)); refits after max(plan, refit-growth x results) results
-// (0.15: no run of up to 224 trials changes, and its cost stays under 0.1
-// ms a trial on MM1, benchmarks/tuners section (k)); on a space searched as
-// a Cartesian product, restrictions learned from the results as rules
-// (Restrictions.h, `rules` 2, `rule-chance` 0.001; the other variants: 0,
-// off) at every refit, the configs that break one planned after all
-// others (and scored only when the others do not fill the plan) and left
-// out of the local moves; and the whole space scored only up to 8,192
-// valid configs, a kept pool of 6,144 beyond (as good on the families of
-// benchmarks/tuners as the whole space or a pool of 8,192, at a fraction
+// (binary:logistic, 30 rounds) trained beside a ranking of the configs that
+// did not fail, so configs it gives under a 0.2 chance of success rank last
+// (most of a Cartesian space fails; a cut of 0.5 kept good configs from
+// plans, benchmarks/tuners section (m)); each plan led by the Local
+// best-predicted configs one parameter (any value of it) or two parameters
+// (each one step along its graph) away from the LocalTop best measured,
+// which finds the optimum next to a good config the global plan missed (the
+// two-parameter moves cross between basins that trade one parameter for
+// another, such as threads per block for work per thread, section (m)), once
+// the plan's fit saw `local-ok` 48 results that did not fail (before, the
+// model's picks from the whole space find more of its basins than moves
+// around the best of a few random configs: 66% to 74% of unrestricted GEMM's
+// runs within 3%, section (o)); refits after max(plan, refit-growth x
+// results) results (0.15: no run of up to 224 trials changes, and its cost
+// stays under 0.1 ms a trial on MM1, benchmarks/tuners section (k)); on a
+// space searched as a Cartesian product, restrictions learned from the
+// results as rules (Restrictions.h, `rules` 2, `rule-chance` 0.001; the
+// other variants: 0, off) at every refit, the configs that break one planned
+// after all others (and scored only when the others do not fill the plan)
+// and left out of the local moves; and the whole space scored only up to
+// 8,192 valid configs, a kept pool of 6,144 beyond (as good on the families
+// of benchmarks/tuners as the whole space or a pool of 8,192, at a fraction
 // of the cost on GEMM, sections (l) and (o)), and of 2,048 on a space of
-// over 100,000 (`large`, `large-pool`: as good as 8,192 there, section
-// (j), at a quarter of the cost).
+// over 100,000 (`large`, `large-pool`: as good as 8,192 there, section (j),
+// at a quarter of the cost).
 //
 // xgb-div, gevo's tuned variant, differs in three options (and bounds its
 // cost with refit-growth 0.1, train-max 1000 and a pool): a plan of 32;

@@ -330,6 +330,28 @@ TEST(Registry, XgbDivPlansConfigsApart) {
   }
 }
 
+/// The configs one or two parameters away from Best among Plan's first N.
+size_t movesFrom(const Space &S, const Config &Best, const std::vector<Config> &Plan, size_t N) {
+  size_t Moves = 0;
+  for (size_t I = 0; I < N && I < Plan.size(); ++I) {
+    size_t Changed = 0;
+    for (size_t K = 0; K < S.size(); ++K)
+      Changed += Plan[I][K] != Best[K];
+    Moves += Changed == 1 || Changed == 2;
+  }
+  return Moves;
+}
+
+/// The best measured config of History.
+Config bestOf(const Space &S, const std::vector<Config> &History) {
+  Config Best;
+  double BestTime = INFINITY;
+  for (const Config &C : History)
+    if (auto V = toyTime(S, C); V && *V < BestTime)
+      BestTime = *V, Best = C;
+  return Best;
+}
+
 TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
   Space S = toySpace();
   // Per local-pairs: how many of the local moves change two parameters.
@@ -342,11 +364,7 @@ TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
     Rng R(3);
     std::vector<Config> First = T->ask(16, R);
     tellToy(*T, S, First);
-    Config Best;
-    double BestTime = INFINITY;
-    for (const Config &C : First)
-      if (auto V = toyTime(S, C); V && *V < BestTime)
-        BestTime = *V, Best = C;
+    Config Best = bestOf(S, First);
     std::vector<Config> Plan = T->ask(16, R);
     ASSERT_EQ(Plan.size(), 16u);
     size_t Two = 0;
@@ -369,28 +387,6 @@ TEST(Registry, XgbLsLeadsEachPlanWithMovesFromTheBest) {
   }
   EXPECT_EQ(TwoParameterMoves[0], 0u);
   EXPECT_GT(TwoParameterMoves[1], 0u);
-}
-
-/// The configs one or two parameters away from Best among Plan's first N.
-size_t movesFrom(const Space &S, const Config &Best, const std::vector<Config> &Plan, size_t N) {
-  size_t Moves = 0;
-  for (size_t I = 0; I < N && I < Plan.size(); ++I) {
-    size_t Changed = 0;
-    for (size_t K = 0; K < S.size(); ++K)
-      Changed += Plan[I][K] != Best[K];
-    Moves += Changed == 1 || Changed == 2;
-  }
-  return Moves;
-}
-
-/// The best measured config of History.
-Config bestOf(const Space &S, const std::vector<Config> &History) {
-  Config Best;
-  double BestTime = INFINITY;
-  for (const Config &C : History)
-    if (auto V = toyTime(S, C); V && *V < BestTime)
-      BestTime = *V, Best = C;
-  return Best;
 }
 
 TEST(Registry, XgbLsLeadsPlansWithLocalMovesOnceEnoughResultsSucceeded) {
