@@ -330,7 +330,7 @@ TEST(Registry, XgbDivPlansConfigsApart) {
   }
 }
 
-/// The configs one or two parameters away from Best among Plan's first N.
+/// How many of Plan's first N configs are one or two parameters away from Best.
 size_t movesFrom(const Space &S, const Config &Best, const std::vector<Config> &Plan, size_t N) {
   size_t Moves = 0;
   for (size_t I = 0; I < N && I < Plan.size(); ++I) {
@@ -394,8 +394,7 @@ TEST(Registry, XgbLsLeadsPlansWithLocalMovesOnceEnoughResultsSucceeded) {
   // local-ok 20: the plan fit on the first 16 results (at most 16
   // successes) is the model's picks alone, the plan of `local 0`; the one
   // fit on 32 (toy configs rarely fail) is led by the 12 moves.
-  Options Common = {
-      {"plan", 16}, {"eps", 0}, {"local", 12}, {"local-top", 1}};
+  Options Common = {{"plan", 16}, {"eps", 0}, {"local", 12}, {"local-top", 1}};
   auto Gated = Common, NoLocal = Common;
   Gated["local-ok"] = 20, NoLocal["local"] = 0;
   auto T = llvm::cantFail(makeTuner("xgb-ls", S, false, Gated));
